@@ -1,0 +1,17 @@
+// Article content to HTML (spec §2 "Article detail"): blank lines make paragraphs, single newlines make
+// line breaks. Content that already is block HTML (from the rich-text editor) is kept as it is.
+// The result is not safe by itself: the server sanitises it before it is sent.
+
+const BLOCK_START =
+  /^<(p|div|h[1-6]|ul|ol|li|pre|blockquote|figure|img|table|hr|section|article|header|footer|aside|nav)[\s>/]/i;
+
+export function contentToHtml(content: string): string {
+  const normalised = content.replace(/\r\n?/g, "\n").trim();
+  if (normalised === "") return "";
+  return normalised
+    .split(/\n[ \t]*\n+/)
+    .map((block) => block.trim())
+    .filter((block) => block !== "")
+    .map((block) => (BLOCK_START.test(block) ? block : `<p>${block.replace(/\n/g, "<br>")}</p>`))
+    .join("\n");
+}

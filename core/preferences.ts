@@ -1,0 +1,53 @@
+// Preferences live in localStorage under `theme` and `language` (spec §3) and are mirrored in cookies of the
+// same names so the server renders the right `lang`, `dir` and theme class on the first byte.
+
+export const LANGUAGES = ["en", "ar"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const DEFAULT_LANGUAGE: Language = "en";
+export const DEFAULT_THEME: Theme = "light";
+export const THEME_KEY = "theme";
+export const LANGUAGE_KEY = "language";
+/** One year: preferences are not secrets and should outlive a browser restart. */
+export const PREFERENCE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+export function parseLanguage(value: unknown): Language {
+  return LANGUAGES.includes(value as Language) ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+export function parseTheme(value: unknown): Theme {
+  return THEMES.includes(value as Theme) ? (value as Theme) : DEFAULT_THEME;
+}
+
+export function directionOf(language: Language): "rtl" | "ltr" {
+  return language === "ar" ? "rtl" : "ltr";
+}
+
+/** Reads one cookie from a Cookie header; malformed encodings count as absent. */
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export function readPreferences(cookieHeader: string | null | undefined): { language: Language; theme: Theme } {
+  return {
+    language: parseLanguage(readCookie(cookieHeader, LANGUAGE_KEY)),
+    theme: parseTheme(readCookie(cookieHeader, THEME_KEY)),
+  };
+}
+
+export function preferenceCookie(name: typeof THEME_KEY | typeof LANGUAGE_KEY, value: string): string {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${PREFERENCE_COOKIE_MAX_AGE}; SameSite=Lax`;
+}

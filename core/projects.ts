@@ -1,0 +1,115 @@
+import type { Language } from "./preferences.ts";
+
+/** A project as the API and pages see it (spec §3); dates are ISO strings. */
+export interface Project {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  image_url: string | null;
+  github_link: string | null;
+  live_link: string | null;
+  tags: string[];
+  created_at: string;
+}
+
+export const ALL_CATEGORIES = "All";
+
+/** 'All' plus the distinct non-empty categories, in order of first appearance (spec §3). */
+export function projectCategories(projects: readonly Project[]): string[] {
+  const seen = new Set<string>();
+  for (const project of projects) {
+    const category = project.category.trim();
+    if (category !== "") seen.add(category);
+  }
+  return [ALL_CATEGORIES, ...seen];
+}
+
+/** The filter row shows only when there are projects and more than one category (spec §2). */
+export function shouldShowCategoryFilter(projects: readonly Project[]): boolean {
+  return projects.length > 0 && projectCategories(projects).length > 2;
+}
+
+export function filterProjects(projects: readonly Project[], category: string): Project[] {
+  if (category === ALL_CATEGORIES) return [...projects];
+  return projects.filter((project) => project.category.trim() === category);
+}
+
+interface SampleText {
+  title: string;
+  description: string;
+}
+
+const SAMPLES: { category: string; tags: string[]; text: Record<Language, SampleText> }[] = [
+  {
+    category: "React",
+    tags: ["React", "TailwindCSS", "Node.js"],
+    text: {
+      en: {
+        title: "E-commerce storefront",
+        description: "A fast online shop with a cart, secure checkout and an order dashboard.",
+      },
+      ar: {
+        title: "متجر إلكتروني",
+        description: "متجر سريع على الإنترنت مع سلة مشتريات ودفع آمن ولوحة لمتابعة الطلبات.",
+      },
+    },
+  },
+  {
+    category: "Vue.js",
+    tags: ["Vue.js", "Pinia", "Chart.js"],
+    text: {
+      en: {
+        title: "Analytics dashboard",
+        description: "Live charts and reports that turn a company's data into clear decisions.",
+      },
+      ar: {
+        title: "لوحة تحليلات",
+        description: "رسوم بيانية وتقارير حية تحوّل بيانات الشركة إلى قرارات واضحة.",
+      },
+    },
+  },
+  {
+    category: "Svelte",
+    tags: ["Svelte", "TypeScript"],
+    text: {
+      en: {
+        title: "Task planner",
+        description: "A lightweight planner with drag-and-drop boards and offline support.",
+      },
+      ar: {
+        title: "مخطط المهام",
+        description: "مخطط خفيف بلوحات سحب وإفلات ويعمل دون اتصال بالإنترنت.",
+      },
+    },
+  },
+  {
+    category: "React Native",
+    tags: ["React Native", "Expo"],
+    text: {
+      en: {
+        title: "Fitness companion app",
+        description: "A mobile app that tracks workouts, meals and progress on iOS and Android.",
+      },
+      ar: {
+        title: "تطبيق اللياقة البدنية",
+        description: "تطبيق جوال يتابع التمارين والوجبات والتقدم على iOS وأندرويد.",
+      },
+    },
+  },
+];
+
+/** The four built-in sample projects (spec §3): ids dummy-proj-1..4, placeholder links. */
+export function sampleProjects(language: Language): Project[] {
+  return SAMPLES.map((sample, index) => ({
+    id: `dummy-proj-${index + 1}`,
+    title: sample.text[language].title,
+    description: sample.text[language].description,
+    category: sample.category,
+    image_url: `/images/sample-project-${index + 1}.webp`,
+    github_link: "https://github.com/",
+    live_link: "https://example.com/",
+    tags: sample.tags,
+    created_at: "2025-01-01T00:00:00.000Z",
+  }));
+}

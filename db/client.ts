@@ -1,0 +1,97 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** The drizzle handle both drivers share: services only use the common PostgreSQL query builder. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Answers when the database does: `/healthz` uses it. */
+  ping(): Promise<void>;
+  /** Flushes and closes; PGlite runs with fsync off, so a CHECKPOINT first (STACK-NOTES). */
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** A PostgreSQL server URL; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder, or "memory://" for an in-memory database. */
+  pgliteDataDir?: string;
+  migrationsFolder: string;
+}
+
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
+  const handle = options.databaseUrl
+    ? createPostgres(options.databaseUrl)
+    : await createPglite(options.pgliteDataDir ?? "memory://");
+  try {
+    await migrateHandle(handle, options.migrationsFolder);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+  return handle;
+}
+
+async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  // A small shared_buffers keeps idle memory down (STACK-NOTES "Memory of the server with PGlite").
+  const client = await PGlite.create({
+    dataDir,
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    client,
+    kind: "pglite",
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      if (client.closed) return;
+      await client.query("CHECKPOINT").catch(() => undefined);
+      await client.close();
+    },
+  };
+}
+
+function createPostgres(url: string): DbHandle & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its server must not crash the process; the next query reports the error.
+  pool.on("error", () => undefined);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    pool,
+    kind: "postgres",
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function migrateHandle(handle: DbHandle & { client?: PGlite; pool?: pg.Pool }, migrationsFolder: string) {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder });
+  } else {
+    await migratePg(handle.db as never, { migrationsFolder });
+  }
+  await handle.db.execute(sql`select 1`);
+}

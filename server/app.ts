@@ -1,0 +1,153 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { RouterContextProvider } from "react-router";
+import type { DbHandle } from "../db/client.ts";
+import { apiError } from "./api/errors.ts";
+import { articlesRouter } from "./api/articles.ts";
+import { projectsRouter } from "./api/projects.ts";
+import type { ServerEnv } from "./env.ts";
+import type { Logger } from "./logger.ts";
+import { getArticleBySlug, listArticles } from "./services/articles.ts";
+import { listProjects } from "./services/projects.ts";
+import { sanitizeHtml } from "./services/sanitize.ts";
+import { nonceContext, siteServicesContext, type SiteServices } from "./ssr-context.ts";
+
+export type SsrHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export interface AppOptions {
+  env: ServerEnv;
+  database: DbHandle;
+  logger: Logger;
+  /** React Router's request handler; absent in API-only tests. */
+  ssr?: SsrHandler;
+  /** Folder of built client files (build/client); absent in API-only tests. */
+  clientDir?: string;
+  /** Development: Vite injects inline scripts and styles, so the CSP is left out. */
+  dev?: boolean;
+}
+
+type AppEnv = { Variables: { secureHeadersNonce?: string } };
+
+const YEAR = 60 * 60 * 24 * 365;
+
+export function createApp(options: AppOptions) {
+  const { env, database, logger } = options;
+  const db = database.db;
+  const app = new Hono<AppEnv>();
+
+  if (env.logRequests) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      const ms = Math.round(performance.now() - started);
+      logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    });
+  }
+
+  app.use(compress());
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: options.dev
+        ? undefined
+        : {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", NONCE],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "https:"],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+          },
+      // Cross-origin isolation headers would block project images hosted elsewhere.
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.siteUrl.startsWith("https:") ? "max-age=63072000; includeSubDomains" : false,
+    }),
+  );
+
+  app.get("/healthz", async (c) => {
+    try {
+      await withTimeout(database.ping(), 2_000);
+      return c.json({ status: "ok" });
+    } catch {
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  const api = new Hono()
+    .route("/projects", projectsRouter(db))
+    .route("/articles", articlesRouter(db))
+    .all("*", (c) => apiError(c, 404, "Not found"));
+  app.route("/api", api);
+
+  if (options.clientDir) {
+    const root = options.clientDir;
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", `public, max-age=${YEAR}, immutable`);
+        },
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  const services: SiteServices = {
+    siteUrl: env.siteUrl,
+    listProjects: () => listProjects(db),
+    listArticles: () => listArticles(db),
+    getArticleBySlug: (slug) => getArticleBySlug(db, slug),
+    sanitizeHtml,
+  };
+
+  if (options.ssr) {
+    const ssr = options.ssr;
+    app.all("*", async (c) => {
+      const context = new RouterContextProvider();
+      context.set(siteServicesContext, services);
+      context.set(nonceContext, c.get("secureHeadersNonce") ?? "");
+      return ssr(c.req.raw, context);
+    });
+  }
+
+  app.notFound((c) => (c.req.path.startsWith("/api/") ? apiError(c, 404, "Not found") : c.text("Not found", 404)));
+  app.onError((error, c) => {
+    logger.error("request failed", { method: c.req.method, path: c.req.path, error: String(error) });
+    if (c.req.path.startsWith("/api/")) return apiError(c, 500, "Internal server error");
+    return c.text("Internal server error", 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("timeout")), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

@@ -1,0 +1,98 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every environment variable the server reads, validated in one place (STYLE.md §6).
+// A bad value stops the start with a message naming the variable and what is wrong.
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "must be a whole number between 0 and 65535" })
+    .int("must be a whole number between 0 and 65535")
+    .min(0, "must be a whole number between 0 and 65535")
+    .max(65535, "must be a whole number between 0 and 65535")
+    .default(3000),
+  HOST: optionalText.pipe(z.string().regex(/^[\w.:[\]-]+$/, "must be a host name or IP address").optional()),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  SITE_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
+      .optional(),
+  ),
+  ADMIN_PASSWORD: optionalText,
+  ADMIN_PATH: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\/[\w-]+$/, "must be a path such as /admin-mh2025 (letters, digits, - and _)")
+      .optional(),
+  ),
+  CONTACT_FORM_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w-]{1,64}$/, "must be 1–64 letters, digits, - or _")
+      .optional(),
+  ),
+  LOG_REQUESTS: z
+    .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
+    .optional()
+    .transform((value) => value !== "0" && value !== "false"),
+});
+
+export interface ServerEnv {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  siteUrl: string;
+  adminPassword: string | undefined;
+  adminPath: string;
+  contactFormId: string;
+  logRequests: boolean;
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+export function loadEnv(source: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        const value = source[name];
+        const shown = name === "ADMIN_PASSWORD" || name === "DATABASE_URL" ? "" : ` (got "${value}")`;
+        return `${name} ${issue.message}${value === undefined ? "" : shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const port = env.PORT;
+  return {
+    nodeEnv: env.NODE_ENV,
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir: path.resolve(cwd, env.DATA_DIR ?? "data"),
+    databaseUrl: env.DATABASE_URL,
+    siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    adminPassword: env.ADMIN_PASSWORD,
+    adminPath: env.ADMIN_PATH ?? "/admin-mh2025",
+    contactFormId: env.CONTACT_FORM_ID ?? "contact",
+    logRequests: env.LOG_REQUESTS,
+  };
+}

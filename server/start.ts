@@ -1,0 +1,73 @@
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
+import { createDb, type DbHandle } from "../db/client.ts";
+import { createApp, type SsrHandler } from "./app.ts";
+import { lockDataDir } from "./data-lock.ts";
+import type { ServerEnv } from "./env.ts";
+import type { Logger } from "./logger.ts";
+import { findProjectRoot } from "./project-root.ts";
+
+export interface StartOptions {
+  env: ServerEnv;
+  logger: Logger;
+  ssr?: SsrHandler;
+  clientDir?: string;
+  /** Tests: use an in-memory PGlite instead of DATA_DIR. */
+  inMemory?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: DbHandle;
+  /** Stops accepting, lets open requests finish, then checkpoints and closes the database. */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env, logger } = options;
+  const root = findProjectRoot();
+  const usesPglite = !env.databaseUrl && !options.inMemory;
+  const unlock = usesPglite ? lockDataDir(env.dataDir) : () => undefined;
+
+  let database: DbHandle;
+  try {
+    database = await createDb({
+      databaseUrl: env.databaseUrl,
+      pgliteDataDir: options.inMemory ? "memory://" : path.join(env.dataDir, "pglite"),
+      migrationsFolder: path.join(root, "db", "migrations"),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+
+  const app = createApp({ env, database, logger, ssr: options.ssr, clientDir: options.clientDir });
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const instance = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(instance));
+    instance.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
+  const url = `http://${shownHost}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    database,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would hold close() open; idle ones go now, busy ones after their reply.
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        });
+        await database.close();
+        unlock();
+      })();
+      return closing;
+    },
+  };
+}
