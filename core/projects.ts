@@ -20,7 +20,8 @@ export function projectCategories(projects: readonly Project[]): string[] {
   const seen = new Set<string>();
   for (const project of projects) {
     const category = project.category.trim();
-    if (category !== "") seen.add(category);
+    // A project filed under a category literally named "All" must not add a second "All" button.
+    if (category !== "" && category !== ALL_CATEGORIES) seen.add(category);
   }
   return [ALL_CATEGORIES, ...seen];
 }

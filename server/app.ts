@@ -107,7 +107,9 @@ export function createApp(options: AppOptions) {
   }
 
   const services: SiteServices = {
+    logError: (message, fields) => logger.error(message, fields),
     siteUrl: env.siteUrl,
+    sampleProjects: env.sampleProjects,
     listProjects: () => listProjects(db),
     listArticles: () => listArticles(db),
     getArticleBySlug: (slug) => getArticleBySlug(db, slug),

@@ -43,6 +43,10 @@ const EnvSchema = z.object({
       .regex(/^[\w-]{1,64}$/, "must be 1–64 letters, digits, - or _")
       .optional(),
   ),
+  SAMPLE_PROJECTS: z
+    .enum(["on", "off"], { error: "must be on or off" })
+    .default("on")
+    .transform((value) => value === "on"),
   LOG_REQUESTS: z
     .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
     .optional()
@@ -60,6 +64,8 @@ export interface ServerEnv {
   adminPath: string;
   contactFormId: string;
   logRequests: boolean;
+  /** Spec §3/§4: the four sample projects stand in while there are none; an owner may turn them off. */
+  sampleProjects: boolean;
 }
 
 export class EnvError extends Error {
@@ -70,7 +76,9 @@ export class EnvError extends Error {
 }
 
 export function loadEnv(source: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
-  const parsed = EnvSchema.safeParse(source);
+  // A variable left empty (`PORT=` in a .env file) counts as unset: an empty PORT must not mean port 0.
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim() !== ""));
+  const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
     throw new EnvError(
       parsed.error.issues.map((issue) => {
@@ -94,5 +102,6 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
     adminPath: env.ADMIN_PATH ?? "/admin-mh2025",
     contactFormId: env.CONTACT_FORM_ID ?? "contact",
     logRequests: env.LOG_REQUESTS,
+    sampleProjects: env.SAMPLE_PROJECTS,
   };
 }

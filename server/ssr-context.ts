@@ -5,10 +5,12 @@ import type { Project } from "../core/projects.ts";
 /** What route loaders may ask of the server; handed to React Router through its context. */
 export interface SiteServices {
   siteUrl: string;
+  sampleProjects: boolean;
   listProjects(): Promise<Project[]>;
   listArticles(): Promise<ArticleListItem[]>;
   getArticleBySlug(slug: string): Promise<ArticleDetail | null>;
   sanitizeHtml(html: string): Promise<string>;
+  logError(message: string, fields?: Record<string, unknown>): void;
 }
 
 export const siteServicesContext = createContext<SiteServices>();

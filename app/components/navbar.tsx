@@ -1,0 +1,180 @@
+import { Languages, Menu, Moon, Sun, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import type { Language, Theme } from "../../core/preferences.ts";
+import { useI18n } from "../lib/i18n.ts";
+import { applyLanguage, applyTheme } from "../lib/preferences.client.ts";
+import type { RootData } from "../lib/root-data.ts";
+import { siteConfig } from "../site-config.ts";
+
+export const NAV_LINKS = [
+  { to: "/", key: "nav.home" },
+  { to: "/about", key: "nav.about" },
+  { to: "/projects", key: "nav.projects" },
+  { to: "/articles", key: "nav.articles" },
+  { to: "/services", key: "nav.services" },
+  { to: "/contact", key: "nav.contact" },
+] as const;
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-sm transition-colors hover:text-primary ${
+    isActive ? "font-bold text-primary" : "font-medium text-foreground/80"
+  }`;
+}
+
+export function Navbar() {
+  const { t, language } = useI18n();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+
+  // A navigation closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-50 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <nav aria-label={t("nav.main")} className="mx-auto flex h-nav max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link
+          to="/"
+          aria-label={t("nav.homeLink", { name: siteConfig.name[language] })}
+          className="grid size-11 place-items-center rounded-xl bg-primary text-lg font-bold text-primary-foreground"
+        >
+          <span aria-hidden="true">{siteConfig.initials}</span>
+        </Link>
+        <ul className="ms-auto hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === "/"} className={linkClass} prefetch="intent">
+                {t(link.key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="ms-auto flex items-center gap-1 md:ms-2">
+          <ThemeToggle />
+          <LanguageMenu />
+          <button
+            type="button"
+            className="grid size-10 place-items-center rounded-md hover:bg-muted md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+          </button>
+        </div>
+      </nav>
+      <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-background md:hidden">
+        <ul className="mx-auto flex max-w-6xl flex-col px-4 py-2">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.to === "/"}
+                className={(state) => `block ${linkClass(state)} py-3 text-base`}
+              >
+                {t(link.key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}
+
+function ThemeToggle() {
+  const { t } = useI18n();
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const [theme, setTheme] = useState<Theme>(data?.theme ?? "light");
+  const next: Theme = theme === "dark" ? "light" : "dark";
+  return (
+    <button
+      type="button"
+      className="grid size-10 place-items-center rounded-md hover:bg-muted"
+      aria-label={next === "dark" ? t("nav.toDark") : t("nav.toLight")}
+      onClick={() => {
+        applyTheme(next);
+        setTheme(next);
+      }}
+    >
+      {theme === "dark" ? <Sun aria-hidden="true" className="size-5" /> : <Moon aria-hidden="true" className="size-5" />}
+    </button>
+  );
+}
+
+const LANGUAGE_OPTIONS: { value: Language; key: string }[] = [
+  { value: "en", key: "nav.english" },
+  { value: "ar", key: "nav.arabic" },
+];
+
+function LanguageMenu() {
+  const { t, language } = useI18n();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    rootRef.current?.querySelector<HTMLButtonElement>("[role=menuitem]:not([disabled])")?.focus();
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const choose = (value: Language) => {
+    setOpen(false);
+    applyLanguage(value);
+    // The root loader reads the new cookie and sends this language's dictionary.
+    void revalidator.revalidate();
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        type="button"
+        className="grid size-10 place-items-center rounded-md hover:bg-muted"
+        aria-label={t("nav.language")}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Languages aria-hidden="true" className="size-5" />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={t("nav.language")}
+          className="absolute end-0 top-full mt-2 min-w-36 rounded-md border border-border bg-card p-1 shadow-lg"
+        >
+          {LANGUAGE_OPTIONS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              role="menuitem"
+              lang={option.value}
+              disabled={option.value === language}
+              className="block w-full rounded px-3 py-2 text-start text-sm hover:bg-muted disabled:cursor-default disabled:opacity-50 disabled:hover:bg-transparent"
+              onClick={() => choose(option.value)}
+            >
+              {t(option.key)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

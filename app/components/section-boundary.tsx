@@ -1,0 +1,69 @@
+import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from "react";
+import { useI18n } from "../lib/i18n.ts";
+import { Spinner } from "./ui/spinner.tsx";
+
+// Each home section loads lazily inside its own error boundary (spec §2 "Shared layout"): a spinner while it
+// loads, 'Something went wrong' with 'Try again' when it fails, and 'Try again' resets only that section.
+
+interface BoundaryProps {
+  fallback: (reset: () => void) => ReactNode;
+  onReset: () => void;
+  children: ReactNode;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  reset = () => {
+    this.props.onReset();
+    this.setState({ failed: false });
+  };
+
+  render() {
+    return this.state.failed ? this.props.fallback(this.reset) : this.props.children;
+  }
+}
+
+function SectionError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 rounded-xl border border-border px-6 py-12 text-center">
+      <p className="text-lg font-semibold">{t("common.somethingWentWrong")}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:opacity-90"
+      >
+        {t("common.tryAgain")}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A lazily loaded section. `load` is called again after 'Try again', because React.lazy remembers a failed
+ * import forever.
+ */
+export function LazySection<P extends object>({
+  load,
+  props,
+}: {
+  load: () => Promise<{ default: ComponentType<P> }>;
+  props: P;
+}) {
+  const [Section, setSection] = useState(() => lazy(load));
+  return (
+    <ErrorBoundary
+      onReset={() => setSection(() => lazy(load))}
+      fallback={(reset) => <SectionError onRetry={reset} />}
+    >
+      <Suspense fallback={<Spinner />}>
+        <Section {...props} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import { useI18n } from "../lib/i18n.ts";
+import { Footer } from "./footer.tsx";
+import { Navbar } from "./navbar.tsx";
+import { SmoothScroll } from "./smooth-scroll.tsx";
+import { Toaster } from "./ui/toast.tsx";
+
+/** The shared layout of every page (spec §2): top bar, page keyed on the path, footer, toast area. */
+export function SiteShell({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  const location = useLocation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {t("nav.skip")}
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <div key={location.pathname} className="page-enter">
+          {children}
+        </div>
+      </main>
+      <Footer />
+      <Toaster />
+      <SmoothScroll />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useI18n } from "../../lib/i18n.ts";
+
+export function Spinner({ className = "" }: { className?: string }) {
+  const { t } = useI18n();
+  return (
+    <div role="status" className={`flex items-center justify-center py-16 ${className}`}>
+      <span
+        aria-hidden="true"
+        className="size-10 rounded-full border-4 border-primary/25 border-t-primary motion-safe:animate-[spin_0.8s_linear_infinite]"
+      />
+      <span className="sr-only">{t("common.loading")}</span>
+    </div>
+  );
+}

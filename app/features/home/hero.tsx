@@ -1,0 +1,82 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { GithubIcon, LinkedinIcon } from "../../components/brand-icons.tsx";
+import { useI18n } from "../../lib/i18n.ts";
+import { siteConfig } from "../../site-config.ts";
+
+export function Hero() {
+  const { t, language } = useI18n();
+  return (
+    <section className="relative overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 start-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl rtl:translate-x-1/2"
+      />
+      <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[1.2fr_1fr] md:py-24">
+        <div className="flex flex-col gap-6 text-center md:text-start">
+          <p className="font-semibold text-primary">
+            {t("home.greeting")} {siteConfig.name[language]}
+          </p>
+          <h1 className="text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+            {siteConfig.heroTitle[language]}
+          </h1>
+          <p className="text-xl font-medium text-foreground/80">{siteConfig.role[language]}</p>
+          <p className="text-lg leading-8 text-muted-foreground">{siteConfig.heroDescription[language]}</p>
+          <div className="flex flex-wrap items-center justify-center gap-3 md:justify-start">
+            <Link
+              to="/projects"
+              prefetch="intent"
+              className="inline-flex items-center gap-2 rounded-md bg-primary px-6 py-3 font-semibold text-primary-foreground shadow hover:opacity-90"
+            >
+              {t("home.viewProjects")}
+              <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            </Link>
+            <Link
+              to="/contact"
+              prefetch="intent"
+              className="inline-flex items-center rounded-md border border-border px-6 py-3 font-semibold hover:bg-muted"
+            >
+              {t("home.contactMe")}
+            </Link>
+          </div>
+          <ul className="flex items-center justify-center gap-2 md:justify-start">
+            <li>
+              <a
+                href={siteConfig.links.github}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t("footer.github")}
+                className="grid size-11 place-items-center rounded-full border border-border text-muted-foreground hover:text-primary"
+              >
+                <GithubIcon className="size-5" />
+              </a>
+            </li>
+            <li>
+              <a
+                href={siteConfig.links.linkedin}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t("footer.linkedin")}
+                className="grid size-11 place-items-center rounded-full border border-border text-muted-foreground hover:text-primary"
+              >
+                <LinkedinIcon className="size-5" />
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div className="flex justify-center">
+          <img
+            src={siteConfig.portrait}
+            srcSet={`${siteConfig.portraitSmall} 320w, ${siteConfig.portrait} 640w`}
+            sizes="(min-width: 768px) 384px, 288px"
+            width={640}
+            height={640}
+            alt={siteConfig.name[language]}
+            fetchPriority="high"
+            className="hero-float size-72 rounded-full border-4 border-primary/20 bg-accent object-cover shadow-xl md:size-96"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { ExternalLink } from "lucide-react";
+import type { CSSProperties } from "react";
+import type { Project } from "../../../core/projects.ts";
+import { GithubIcon } from "../../components/brand-icons.tsx";
+import { useI18n } from "../../lib/i18n.ts";
+import { siteConfig } from "../../site-config.ts";
+
+/** A project card (spec §2 "Projects"): image or fallback, title, description, tags, links, category. */
+export function ProjectCard({ project, index }: { project: Project; index: number }) {
+  const { t } = useI18n();
+  const image = project.image_url || siteConfig.projectFallbackImage;
+  return (
+    <article
+      className="stagger-item flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
+      style={{ "--stagger-index": index } as CSSProperties}
+    >
+      <img
+        src={image}
+        alt={t("projects.imageAlt", { title: project.title })}
+        width={1200}
+        height={750}
+        loading={index < 3 ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[8/5] w-full bg-muted object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h3 dir="auto" className="text-lg font-semibold">
+            {project.title}
+          </h3>
+          <div className="flex shrink-0 items-center gap-1">
+            {project.github_link ? (
+              <a
+                href={project.github_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t("projects.repository", { title: project.title })}
+                className="grid size-9 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-primary"
+              >
+                <GithubIcon className="size-5" />
+              </a>
+            ) : null}
+            {project.live_link ? (
+              <a
+                href={project.live_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t("projects.live", { title: project.title })}
+                className="grid size-9 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-primary"
+              >
+                <ExternalLink aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+              </a>
+            ) : null}
+          </div>
+        </div>
+        <p dir="auto" className="flex-1 text-muted-foreground">
+          {project.description}
+        </p>
+        {project.tags.length > 0 ? (
+          <ul className="flex flex-wrap gap-2">
+            {project.tags.map((tag) => (
+              <li key={tag} dir="auto" className="rounded-full bg-accent px-3 py-1 text-xs font-medium text-primary">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {project.category ? (
+          <p dir="auto" className="text-sm font-medium text-muted-foreground">
+            {project.category}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,7 @@
+import type { Project } from "../../../core/projects.ts";
+
+export interface ProjectsResult {
+  projects: Project[];
+  /** A translation key for the error toast's description, when the database could not be read. */
+  errorKey: string | null;
+}

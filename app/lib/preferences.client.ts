@@ -1,0 +1,31 @@
+import {
+  LANGUAGE_KEY,
+  THEME_KEY,
+  directionOf,
+  preferenceCookie,
+  type Language,
+  type Theme,
+} from "../../core/preferences.ts";
+
+// The browser side of the preferences: localStorage as the spec says, and the cookie mirror the server reads.
+
+function remember(key: typeof THEME_KEY | typeof LANGUAGE_KEY, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private modes may refuse storage; the cookie still carries the choice.
+  }
+  document.cookie = preferenceCookie(key, value);
+}
+
+export function applyTheme(theme: Theme) {
+  remember(THEME_KEY, theme);
+  document.documentElement.classList.toggle("dark", theme === "dark");
+  document.documentElement.style.colorScheme = theme;
+}
+
+export function applyLanguage(language: Language) {
+  remember(LANGUAGE_KEY, language);
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}

@@ -1,0 +1,12 @@
+import { useEffect } from "react";
+import { toast } from "../components/ui/toast.tsx";
+import { useI18n } from "./i18n.ts";
+
+/** Shows the spec's destructive error toast (§8) once, when a page's data reports an error. */
+export function useErrorToast(titleKey: string, descriptionKey: string | null | undefined) {
+  const { t } = useI18n();
+  useEffect(() => {
+    if (!descriptionKey) return;
+    toast({ title: t(titleKey), description: t(descriptionKey), variant: "destructive" });
+  }, [titleKey, descriptionKey, t]);
+}

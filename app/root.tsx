@@ -1,0 +1,114 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { ReactNode } from "react";
+import { directionOf, readPreferences } from "../core/preferences.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteShell } from "./components/site-shell.tsx";
+import { dictionaries } from "./i18n/messages.server.ts";
+import { useI18n } from "./lib/i18n.ts";
+import { pageMeta } from "./lib/meta.ts";
+import { preferenceScript } from "./lib/preference-script.ts";
+import type { RootData } from "./lib/root-data.ts";
+import { getNonce } from "./lib/services.server.ts";
+import { NotFoundScreen } from "./routes/not-found.tsx";
+
+export function loader({ request, context }: Route.LoaderArgs): RootData {
+  const { language, theme } = readPreferences(request.headers.get("Cookie"));
+  return { language, theme, messages: dictionaries[language], nonce: getNonce(context) };
+}
+
+// Preferences only change through the language menu, which revalidates the current URL on purpose;
+// moving between pages leaves the root data alone.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const language = data?.language ?? "en";
+  const theme = data?.theme ?? "light";
+  return (
+    <html
+      lang={language}
+      dir={directionOf(language)}
+      className={theme === "dark" ? "dark" : undefined}
+      style={{ colorScheme: theme }}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={theme === "dark" ? "#020617" : "#ffffff"} />
+        <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: preferenceScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  error ? pageMeta(matches, isRouteErrorResponse(error) && error.status === 404 ? "meta.notFound" : "meta.error") : [];
+
+/** 'Unexpected Application Error!' with the status or message (spec §2), inside the usual layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <SiteShell>
+      {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundScreen /> : <UnexpectedError error={error} />}
+    </SiteShell>
+  );
+}
+
+function UnexpectedError({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`.trim()
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{t("errorPage.title")}</h1>
+      <p dir="auto" className="text-muted-foreground">
+        {detail}
+      </p>
+      <a href="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:opacity-90">
+        {t("errorPage.home")}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { Suspense, type CSSProperties } from "react";
+import { Await, Link } from "react-router";
+import { readPreferences } from "../../core/preferences.ts";
+import { Spinner } from "../components/ui/spinner.tsx";
+import type { ArticlesResult } from "../features/articles/articles-result.ts";
+import { loadArticles } from "../features/articles/load-articles.server.ts";
+import { useI18n } from "../lib/i18n.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { useErrorToast } from "../lib/use-error-toast.ts";
+import type { Route } from "./+types/articles";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { language } = readPreferences(request.headers.get("Cookie"));
+  return { result: loadArticles(context, language) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.articles", "meta.articlesDescription");
+
+export default function Articles({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
+      <header className="mb-10 flex flex-col items-center gap-3 text-center">
+        <h1 className="text-4xl font-bold tracking-tight">{t("articles.title")}</h1>
+        <p className="text-lg text-muted-foreground">{t("articles.description")}</p>
+      </header>
+      <Suspense fallback={<Spinner />}>
+        <Await resolve={loaderData.result}>{(result) => <ArticleList result={result} />}</Await>
+      </Suspense>
+    </section>
+  );
+}
+
+function ArticleList({ result }: { result: ArticlesResult }) {
+  const { t } = useI18n();
+  useErrorToast("errors.fetchArticles", result.errorKey);
+  if (result.articles.length === 0) {
+    return <p className="py-16 text-center text-lg text-muted-foreground">{t("articles.empty")}</p>;
+  }
+  return (
+    <ol className="flex flex-col gap-6">
+      {result.articles.map((article, index) => (
+        <li
+          key={article.id}
+          className="stagger-item overflow-hidden rounded-xl border border-border bg-card shadow-sm"
+          style={{ "--stagger-index": index } as CSSProperties}
+        >
+          <article className="flex flex-col sm:flex-row">
+            <Link to={`/articles/${article.slug}`} tabIndex={-1} aria-hidden="true" className="shrink-0 sm:w-56">
+              {article.image_url ? (
+                <img
+                  src={article.image_url}
+                  alt=""
+                  loading={index < 2 ? "eager" : "lazy"}
+                  decoding="async"
+                  className="h-48 w-full object-cover sm:h-full"
+                />
+              ) : (
+                <div className="h-48 w-full bg-gradient-to-br from-primary/70 via-violet-500/60 to-sky-400/60 sm:h-full" />
+              )}
+            </Link>
+            <div className="flex flex-col gap-2 p-6">
+              <h2 dir="auto" className="text-xl font-semibold">
+                <Link to={`/articles/${article.slug}`} prefetch="intent" className="hover:text-primary">
+                  {article.title}
+                </Link>
+              </h2>
+              <time dateTime={article.date} className="text-sm text-muted-foreground">
+                {article.dateText}
+              </time>
+              <p dir="auto" className="text-muted-foreground">
+                {article.excerpt}
+              </p>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,52 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { useI18n } from "../lib/i18n.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { siteConfig } from "../site-config.ts";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.contact", "meta.contactDescription");
+
+// The message form and its endpoint are issue #4; this page already gives every way to reach the owner.
+export default function Contact() {
+  const { t, language } = useI18n();
+  const items = [
+    { icon: Mail, label: t("contact.email"), value: siteConfig.email, href: `mailto:${siteConfig.email}` },
+    { icon: MapPin, label: t("contact.location"), value: siteConfig.location[language] },
+    {
+      icon: Phone,
+      label: t("contact.phone"),
+      value: siteConfig.phone,
+      href: `tel:${siteConfig.phone.replace(/[^\d+]/g, "")}`,
+    },
+  ];
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-10 px-4 py-16 sm:px-6">
+      <header className="flex flex-col items-center gap-3 text-center">
+        <h1 className="text-4xl font-bold tracking-tight">{t("contact.title")}</h1>
+        <p className="text-lg text-muted-foreground">{t("contact.subtitle")}</p>
+      </header>
+      <div className="rounded-2xl border border-border bg-card p-8 shadow-sm">
+        <h2 className="mb-6 text-2xl font-bold">{t("contact.infoTitle")}</h2>
+        <ul className="flex flex-col gap-5">
+          {items.map(({ icon: Icon, label, value, href }) => (
+            <li key={label} className="flex items-center gap-4">
+              <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-accent text-primary">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <div className="flex flex-col">
+                <span className="text-sm text-muted-foreground">{label}</span>
+                {href ? (
+                  <a href={href} dir="ltr" className="font-medium hover:text-primary">
+                    {value}
+                  </a>
+                ) : (
+                  <span className="font-medium">{value}</span>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

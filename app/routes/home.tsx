@@ -1,0 +1,31 @@
+import { LazySection } from "../components/section-boundary.tsx";
+import { Hero } from "../features/home/hero.tsx";
+import { loadProjects } from "../features/projects/load-projects.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { readPreferences } from "../../core/preferences.ts";
+import type { Route } from "./+types/home";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { language } = readPreferences(request.headers.get("Cookie"));
+  // Not awaited: the featured section streams in behind its spinner (spec §2 "Both load lazily").
+  const featured = loadProjects(context, language).then((result) => ({
+    ...result,
+    projects: result.projects.slice(0, 3),
+  }));
+  return { featured };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.home", "meta.homeDescription");
+
+const loadFeatured = () => import("../features/home/featured-projects.tsx");
+const loadServices = () => import("../features/home/services-overview.tsx");
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero />
+      <LazySection load={loadFeatured} props={{ featured: loaderData.featured }} />
+      <LazySection load={loadServices} props={{}} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { readPreferences } from "../../core/preferences.ts";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { loadProjects } from "../features/projects/load-projects.server.ts";
+import { ProjectsGallery } from "../features/projects/projects-gallery.tsx";
+import { useI18n } from "../lib/i18n.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/projects";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { language } = readPreferences(request.headers.get("Cookie"));
+  return { result: loadProjects(context, language) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.projects", "meta.projectsDescription");
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+      <header className="mb-10 flex flex-col items-center gap-3 text-center">
+        <h1 className="text-4xl font-bold tracking-tight">{t("projects.title")}</h1>
+        <p className="text-lg text-muted-foreground">{t("projects.subtitle")}</p>
+      </header>
+      <Suspense fallback={<Spinner />}>
+        <Await resolve={loaderData.result}>{(result) => <ProjectsGallery result={result} />}</Await>
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { Check, Code, Layout, Megaphone, PenTool, Search, Server } from "lucide-react";
+import type { CSSProperties } from "react";
+import { useI18n } from "../lib/i18n.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/services";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.services", "meta.servicesDescription");
+
+const REASONS = ["services.whyPersonal", "services.whyQuality", "services.whyModern", "services.whySupport"];
+
+const SERVICES = [
+  { icon: Code, key: "webApp" },
+  { icon: PenTool, key: "uiux" },
+  { icon: Layout, key: "frontend" },
+  { icon: Server, key: "backend" },
+  { icon: Search, key: "seo" },
+  { icon: Megaphone, key: "marketing" },
+] as const;
+
+export default function Services() {
+  const { t } = useI18n();
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-16 sm:px-6">
+      <header className="flex flex-col items-center gap-3 text-center">
+        <h1 className="text-4xl font-bold tracking-tight">{t("services.title")}</h1>
+        <p className="text-lg text-muted-foreground">{t("services.subtitle")}</p>
+      </header>
+      <div className="mx-auto flex max-w-3xl flex-col gap-5 rounded-2xl bg-accent p-8">
+        <h2 className="text-2xl font-bold">{t("services.whyTitle")}</h2>
+        <p className="text-lg text-muted-foreground">{t("services.whyText")}</p>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {REASONS.map((reason) => (
+            <li key={reason} className="flex items-start gap-3">
+              <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+              <span>{t(reason)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {SERVICES.map(({ icon: Icon, key }, index) => (
+          <li
+            key={key}
+            className="stagger-item flex flex-col gap-3 rounded-xl border border-border bg-card p-6 shadow-sm"
+            style={{ "--stagger-index": index } as CSSProperties}
+          >
+            <span className="grid size-12 place-items-center rounded-lg bg-accent text-primary">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h2 className="text-xl font-semibold">{t(`services.${key}Title`)}</h2>
+            <p className="text-muted-foreground">{t(`services.${key}Text`)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { arabicDayPeriod, formatLongDate, formatLongDateTime, isoDate } from "./dates.ts";
+
+// ICU may separate the time from AM/PM with a narrow no-break space; compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+describe("formatLongDate", () => {
+  it.each([
+    ["2026-11-22T10:00:00Z", "en", "UTC", "November 22, 2026"],
+    ["2026-11-22T10:00:00Z", "ar", "UTC", "٢٢ نوفمبر ٢٠٢٦"],
+    ["2026-11-22T10:00:00Z", "en", "Africa/Cairo", "November 22, 2026"],
+    ["2026-11-22T10:00:00Z", "ar", "Africa/Cairo", "٢٢ نوفمبر ٢٠٢٦"],
+    // 23:30 UTC is already the next day in Cairo (UTC+2).
+    ["2026-11-21T23:30:00Z", "en", "UTC", "November 21, 2026"],
+    ["2026-11-21T23:30:00Z", "en", "Africa/Cairo", "November 22, 2026"],
+    ["2026-11-21T23:30:00Z", "ar", "UTC", "٢١ نوفمبر ٢٠٢٦"],
+    ["2026-11-21T23:30:00Z", "ar", "Africa/Cairo", "٢٢ نوفمبر ٢٠٢٦"],
+    ["2025-01-05T00:00:00.000Z", "en", "UTC", "January 5, 2025"],
+  ] as const)("%s in %s (%s) is %s", (value, language, timeZone, expected) => {
+    expect(formatLongDate(value, language, timeZone)).toBe(expected);
+  });
+
+  it("accepts a Date", () => {
+    expect(formatLongDate(new Date(Date.UTC(2026, 2, 1, 12)), "en", "UTC")).toBe("March 1, 2026");
+  });
+
+  it.each(["", "not a date", "2026-13-45", new Date(Number.NaN)])("gives an empty string for %j", (value) => {
+    expect(formatLongDate(value, "en", "UTC")).toBe("");
+    expect(formatLongDate(value, "ar", "Africa/Cairo")).toBe("");
+  });
+});
+
+describe("arabicDayPeriod", () => {
+  // Spec §9: evening from 17, afternoon from 12, morning from 4, otherwise night.
+  const NIGHT = "ليلًا";
+  const MORNING = "صباحًا";
+  const AFTERNOON = "بعد الظهر";
+  const EVENING = "مساءً";
+  const periods = [
+    ...Array<string>(4).fill(NIGHT), // 0–3
+    ...Array<string>(8).fill(MORNING), // 4–11
+    ...Array<string>(5).fill(AFTERNOON), // 12–16
+    ...Array<string>(7).fill(EVENING), // 17–23
+  ];
+
+  it.each(periods.map((period, hour) => [hour, period] as const))("hour %i is %s", (hour, period) => {
+    expect(arabicDayPeriod(hour)).toBe(period);
+  });
+});
+
+describe("formatLongDateTime", () => {
+  it.each([
+    ["2026-11-22T10:05:00Z", "en", "UTC", "November 22, 2026 at 10:05 AM"],
+    ["2026-11-22T10:05:00Z", "en", "Africa/Cairo", "November 22, 2026 at 12:05 PM"],
+    ["2026-11-21T23:30:00Z", "en", "Africa/Cairo", "November 22, 2026 at 1:30 AM"],
+    ["2026-11-22T10:05:00Z", "ar", "UTC", "٢٢ نوفمبر ٢٠٢٦، ١٠:٠٥ صباحًا"],
+    ["2026-11-22T00:30:00Z", "ar", "UTC", "٢٢ نوفمبر ٢٠٢٦، ١٢:٣٠ ليلًا"],
+    ["2026-11-22T12:00:00Z", "ar", "UTC", "٢٢ نوفمبر ٢٠٢٦، ١٢:٠٠ بعد الظهر"],
+    ["2026-11-22T15:30:00Z", "ar", "UTC", "٢٢ نوفمبر ٢٠٢٦، ٣:٣٠ بعد الظهر"],
+    // The day period follows the hour in the given time zone, not UTC: 15:30 UTC is 17:30 in Cairo.
+    ["2026-11-22T15:30:00Z", "ar", "Africa/Cairo", "٢٢ نوفمبر ٢٠٢٦، ٥:٣٠ مساءً"],
+    ["2026-11-22T02:00:00Z", "ar", "Africa/Cairo", "٢٢ نوفمبر ٢٠٢٦، ٤:٠٠ صباحًا"],
+    ["2026-11-21T22:15:00Z", "ar", "Africa/Cairo", "٢٢ نوفمبر ٢٠٢٦، ١٢:١٥ ليلًا"],
+  ] as const)("%s in %s (%s) is %s", (value, language, timeZone, expected) => {
+    expect(plain(formatLongDateTime(value, language, timeZone))).toBe(expected);
+  });
+
+  it.each(["", "yesterday", new Date(Number.NaN)])("gives an empty string for %j", (value) => {
+    expect(formatLongDateTime(value, "en", "UTC")).toBe("");
+    expect(formatLongDateTime(value, "ar", "UTC")).toBe("");
+  });
+});
+
+describe("isoDate", () => {
+  it.each([
+    ["2026-11-22T10:05:00Z", "2026-11-22T10:05:00.000Z"],
+    ["2026-11-22T12:05:00+02:00", "2026-11-22T10:05:00.000Z"],
+    [new Date(Date.UTC(2026, 0, 2)), "2026-01-02T00:00:00.000Z"],
+    ["garbage", ""],
+  ])("%j gives %j", (value, expected) => {
+    expect(isoDate(value)).toBe(expected);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { listKeys, lookupMessage, translate, type Messages } from "./i18n.ts";
+
+const messages: Messages = {
+  title: "My Projects",
+  nav: { home: "Home", menu: { open: "Open menu" } },
+  greeting: "Hello, {{name}}!",
+  spaced: "{{ count }} projects",
+  twice: "{{name}} and {{name}}",
+  two: "{{from}} → {{to}}",
+};
+
+describe("translate", () => {
+  it.each([
+    ["title", "My Projects"],
+    ["nav.home", "Home"],
+    ["nav.menu.open", "Open menu"],
+  ])("%s gives %j", (key, expected) => {
+    expect(translate(messages, key)).toBe(expected);
+  });
+
+  // Spec §4 and §8: a missing translation key shows the key itself.
+  it.each([
+    "missing",
+    "nav.missing",
+    "nav.menu.open.deeper",
+    "title.deeper",
+    "nav",
+    "nav.menu",
+    "",
+    "nav.",
+    "constructor",
+    "toString",
+    "__proto__",
+  ])("shows the key %j when it names no message", (key) => {
+    expect(translate(messages, key)).toBe(key);
+  });
+
+  it.each([
+    ["greeting", { name: "Mona" }, "Hello, Mona!"],
+    ["spaced", { count: 3 }, "3 projects"],
+    ["spaced", { count: 0 }, "0 projects"],
+    ["twice", { name: "A" }, "A and A"],
+    ["two", { from: "en", to: "ar" }, "en → ar"],
+    ["greeting", { other: "x" }, "Hello, {{name}}!"],
+    ["greeting", {}, "Hello, {{name}}!"],
+    ["greeting", { name: "$& $1" }, "Hello, $& $1!"],
+    ["title", { name: "unused" }, "My Projects"],
+    ["missing.key", { name: "x" }, "missing.key"],
+  ])("%s with %j gives %j", (key, vars, expected) => {
+    expect(translate(messages, key, vars)).toBe(expected);
+  });
+
+  it("leaves placeholders alone when no values are given", () => {
+    expect(translate(messages, "greeting")).toBe("Hello, {{name}}!");
+  });
+});
+
+describe("lookupMessage", () => {
+  it("tells a missing key apart from a message", () => {
+    expect(lookupMessage(messages, "nav.home")).toBe("Home");
+    expect(lookupMessage(messages, "nav.away")).toBeUndefined();
+    expect(lookupMessage(messages, "nav")).toBeUndefined();
+  });
+});
+
+describe("listKeys", () => {
+  it("lists every dotted key of nested dictionaries, in order", () => {
+    expect(listKeys(messages)).toEqual([
+      "title",
+      "nav.home",
+      "nav.menu.open",
+      "greeting",
+      "spaced",
+      "twice",
+      "two",
+    ]);
+  });
+
+  it.each([
+    [{}, []],
+    [{ a: {} }, []],
+    [{ a: "x" }, ["a"]],
+    [{ a: { b: { c: { d: "x" } } } }, ["a.b.c.d"]],
+  ] as [Messages, string[]][])("%j gives %j", (dictionary, keys) => {
+    expect(listKeys(dictionary)).toEqual(keys);
+  });
+});

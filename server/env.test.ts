@@ -1,0 +1,162 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env.ts";
+
+const cwd = path.resolve("/srv/sira");
+
+function envError(source: Record<string, string>): EnvError {
+  try {
+    loadEnv(source, cwd);
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error(`expected loadEnv(${JSON.stringify(source)}) to fail`);
+}
+
+describe("loadEnv", () => {
+  it("works with no configuration at all (ARCHITECTURE 'Environment')", () => {
+    expect(loadEnv({}, cwd)).toMatchObject({
+      nodeEnv: "production",
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.join(cwd, "data"),
+      databaseUrl: undefined,
+      siteUrl: "http://localhost:3000",
+      adminPassword: undefined,
+      adminPath: "/admin-mh2025",
+      contactFormId: "contact",
+      logRequests: true,
+      sampleProjects: true,
+    });
+  });
+
+  it("reads every variable", () => {
+    expect(
+      loadEnv(
+        {
+          NODE_ENV: "development",
+          PORT: "8080",
+          HOST: "127.0.0.1",
+          DATA_DIR: "/var/lib/sira",
+          DATABASE_URL: "postgres://sira:secret@db.internal:5432/sira",
+          SITE_URL: "https://mona.dev/",
+          ADMIN_PASSWORD: "correct horse battery staple",
+          ADMIN_PATH: "/studio_2026",
+          CONTACT_FORM_ID: "abc-123",
+          LOG_REQUESTS: "false",
+          SAMPLE_PROJECTS: "off",
+        },
+        cwd,
+      ),
+    ).toMatchObject({
+      nodeEnv: "development",
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/var/lib/sira",
+      databaseUrl: "postgres://sira:secret@db.internal:5432/sira",
+      siteUrl: "https://mona.dev",
+      adminPassword: "correct horse battery staple",
+      adminPath: "/studio_2026",
+      contactFormId: "abc-123",
+      logRequests: false,
+      sampleProjects: false,
+    });
+  });
+
+  it.each([
+    ["data", path.join(cwd, "data")],
+    ["./store", path.join(cwd, "store")],
+    ["../shared/sira", path.resolve(cwd, "../shared/sira")],
+    ["/var/lib/sira", "/var/lib/sira"],
+    ["  store  ", path.join(cwd, "store")],
+  ])("resolves DATA_DIR %j against the working folder", (value, expected) => {
+    expect(loadEnv({ DATA_DIR: value }, cwd).dataDir).toBe(expected);
+  });
+
+  it.each([
+    [{ PORT: "4000" }, "http://localhost:4000"],
+    [{ SITE_URL: "https://example.com" }, "https://example.com"],
+    [{ SITE_URL: "https://example.com///" }, "https://example.com"],
+    [{ SITE_URL: "http://example.com/blog/" }, "http://example.com/blog"],
+  ])("links with %j go to %s", (source, siteUrl) => {
+    expect(loadEnv(source, cwd).siteUrl).toBe(siteUrl);
+  });
+
+  it.each([
+    ["0", false],
+    ["false", false],
+    ["1", true],
+    ["true", true],
+  ])("LOG_REQUESTS=%s turns the request log %s", (value, expected) => {
+    expect(loadEnv({ LOG_REQUESTS: value }, cwd).logRequests).toBe(expected);
+  });
+
+  // A variable left empty in a .env file means "not set", not a strange value.
+  it.each([
+    "NODE_ENV",
+    "PORT",
+    "HOST",
+    "DATA_DIR",
+    "DATABASE_URL",
+    "SITE_URL",
+    "ADMIN_PASSWORD",
+    "ADMIN_PATH",
+    "CONTACT_FORM_ID",
+    "SAMPLE_PROJECTS",
+    "LOG_REQUESTS",
+  ])("treats an empty %s as unset", (name) => {
+    expect(loadEnv({ [name]: "" }, cwd)).toEqual(loadEnv({}, cwd));
+    expect(loadEnv({ [name]: "   " }, cwd)).toEqual(loadEnv({}, cwd));
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["PORT", "80.5"],
+    ["HOST", "my host"],
+    ["HOST", "http://example.com"],
+    ["DATABASE_URL", "mysql://localhost/sira"],
+    ["DATABASE_URL", "localhost:5432"],
+    ["SITE_URL", "example.com"],
+    ["SITE_URL", "ftp://example.com"],
+    ["SITE_URL", "javascript:alert(1)"],
+    ["ADMIN_PATH", "admin"],
+    ["ADMIN_PATH", "/admin/panel"],
+    ["ADMIN_PATH", "/admin panel"],
+    ["CONTACT_FORM_ID", "has space"],
+    ["CONTACT_FORM_ID", "x".repeat(65)],
+    ["CONTACT_FORM_ID", "../../etc"],
+    ["LOG_REQUESTS", "yes"],
+    ["LOG_REQUESTS", "2"],
+    ["NODE_ENV", "staging"],
+    ["SAMPLE_PROJECTS", "maybe"],
+  ])("refuses %s=%j with a message naming the variable", (name, value) => {
+    const error = envError({ [name]: value });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(new RegExp(`^${name} `));
+    expect(error.message).toContain(name);
+  });
+
+  it("shows the bad value so the owner can spot the typo", () => {
+    expect(envError({ PORT: "30OO" }).message).toContain('"30OO"');
+  });
+
+  it("lists every problem at once", () => {
+    const error = envError({ PORT: "x", SITE_URL: "nope", ADMIN_PATH: "admin" });
+    expect(error.problems.map((problem) => problem.split(" ")[0]).sort()).toEqual(["ADMIN_PATH", "PORT", "SITE_URL"]);
+    expect(error.message.split("\n")).toHaveLength(4);
+  });
+
+  it("never prints the admin password or the database password", () => {
+    const error = envError({
+      ADMIN_PASSWORD: "hunter2-owner-secret",
+      DATABASE_URL: "mysql://sira:db-secret-42@localhost/sira",
+      PORT: "nope",
+    });
+    expect(error.message).toContain("DATABASE_URL");
+    expect(error.message).not.toContain("hunter2-owner-secret");
+    expect(error.message).not.toContain("db-secret-42");
+  });
+});
