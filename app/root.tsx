@@ -45,7 +45,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData("root") as RootData | undefined;
+  const data = useRouteLoaderData<RootData>("root");
   const language = data?.language ?? "en";
   const theme = data?.theme ?? "light";
   return (

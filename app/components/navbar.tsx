@@ -1,6 +1,6 @@
 import { Languages, Menu, Moon, Sun, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { Link, NavLink, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Language, Theme } from "../../core/preferences.ts";
 import { useI18n } from "../lib/i18n.ts";
 import { applyLanguage, applyTheme } from "../lib/preferences.client.ts";
@@ -25,11 +25,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
 export function Navbar() {
   const { t, language } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
   const menuId = useId();
-
-  // A navigation closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <header className="sticky top-0 z-50 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -73,6 +69,7 @@ export function Navbar() {
                 to={link.to}
                 end={link.to === "/"}
                 className={(state) => `block ${linkClass(state)} py-3 text-base`}
+                onClick={() => setMenuOpen(false)}
               >
                 {t(link.key)}
               </NavLink>
@@ -86,7 +83,7 @@ export function Navbar() {
 
 function ThemeToggle() {
   const { t } = useI18n();
-  const data = useRouteLoaderData("root") as RootData | undefined;
+  const data = useRouteLoaderData<RootData>("root");
   const [theme, setTheme] = useState<Theme>(data?.theme ?? "light");
   const next: Theme = theme === "dark" ? "light" : "dark";
   return (

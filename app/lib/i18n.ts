@@ -10,7 +10,7 @@ export type Translate = (key: string, vars?: TranslateVars) => string;
 
 /** The current language and its translator; a missing key shows the key (spec §4). */
 export function useI18n(): { t: Translate; language: Language; dir: "rtl" | "ltr" } {
-  const data = useRouteLoaderData("root") as RootData | undefined;
+  const data = useRouteLoaderData<RootData>("root");
   const messages = data?.messages ?? NO_MESSAGES;
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const t = useCallback<Translate>((key, vars) => translate(messages, key, vars), [messages]);

@@ -6,7 +6,7 @@ let purifier: Promise<DOMPurifyInstance> | undefined;
 
 async function loadPurifier(): Promise<DOMPurifyInstance> {
   const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import("jsdom"), import("dompurify")]);
-  const purify = createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);
+  const purify = createDOMPurify(new JSDOM("").window);
   // Links that open elsewhere must not hand the article's window to the target.
   purify.addHook("afterSanitizeAttributes", (node) => {
     if (node.tagName === "A" && node.getAttribute("target") === "_blank") {

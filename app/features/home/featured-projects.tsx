@@ -3,8 +3,8 @@ import { use } from "react";
 import { Link } from "react-router";
 import { useI18n } from "../../lib/i18n.ts";
 import { useErrorToast } from "../../lib/use-error-toast.ts";
-import { ProjectCard } from "../projects/project-card.tsx";
-import type { ProjectsResult } from "../projects/projects-result.ts";
+import { ProjectCard } from "../../components/project-card.tsx";
+import type { ProjectsResult } from "../../lib/projects-result.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
 export default function FeaturedProjects({ featured }: { featured: Promise<ProjectsResult> }) {

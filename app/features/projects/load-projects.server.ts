@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { Language } from "../../../core/preferences.ts";
 import { sampleProjects } from "../../../core/projects.ts";
 import { getServices } from "../../lib/services.server.ts";
-import type { ProjectsResult } from "./projects-result.ts";
+import type { ProjectsResult } from "../../lib/projects-result.ts";
 
 /**
  * Projects for the public pages (spec §4 "Projects page"): the database's, or the four samples when there

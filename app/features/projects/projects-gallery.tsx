@@ -7,8 +7,8 @@ import {
 } from "../../../core/projects.ts";
 import { useI18n } from "../../lib/i18n.ts";
 import { useErrorToast } from "../../lib/use-error-toast.ts";
-import { ProjectCard } from "./project-card.tsx";
-import type { ProjectsResult } from "./projects-result.ts";
+import { ProjectCard } from "../../components/project-card.tsx";
+import type { ProjectsResult } from "../../lib/projects-result.ts";
 
 export function ProjectsGallery({ result }: { result: ProjectsResult }) {
   const { t } = useI18n();

@@ -1,9 +1,9 @@
 import { ExternalLink } from "lucide-react";
 import type { CSSProperties } from "react";
-import type { Project } from "../../../core/projects.ts";
-import { GithubIcon } from "../../components/brand-icons.tsx";
-import { useI18n } from "../../lib/i18n.ts";
-import { siteConfig } from "../../site-config.ts";
+import type { Project } from "../../core/projects.ts";
+import { GithubIcon } from "./brand-icons.tsx";
+import { useI18n } from "../lib/i18n.ts";
+import { siteConfig } from "../site-config.ts";
 
 /** A project card (spec §2 "Projects"): image or fallback, title, description, tags, links, category. */
 export function ProjectCard({ project, index }: { project: Project; index: number }) {
