@@ -4,7 +4,7 @@ import { useI18n } from "../lib/i18n.ts";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 import { SmoothScroll } from "./smooth-scroll.tsx";
-import { Toaster } from "./ui/toast.tsx";
+import { ToastArea } from "./ui/toast.tsx";
 
 /** The shared layout of every page (spec §2): top bar, page keyed on the path, footer, toast area. */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -25,7 +25,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         </div>
       </main>
       <Footer />
-      <Toaster />
+      <ToastArea />
       <SmoothScroll />
     </div>
   );

@@ -1,0 +1,53 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { X } from "lucide-react";
+import { useSyncExternalStore } from "react";
+import { useI18n } from "../../lib/i18n.ts";
+import { TOAST_DURATION, currentToasts, dismissToast, subscribeToasts, type ToastState } from "./toast-store.ts";
+
+const NONE: ToastState[] = [];
+
+export default function Toaster() {
+  const { t, dir } = useI18n();
+  const items = useSyncExternalStore(subscribeToasts, currentToasts, () => NONE);
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION}
+      swipeDirection={dir === "rtl" ? "left" : "right"}
+      swipeThreshold={50}
+      label={t("common.notifications")}
+    >
+      {items.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          duration={item.duration}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id);
+          }}
+          className={`group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pe-10 shadow-lg transition data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[state=closed]:opacity-0 ${
+            item.variant === "destructive"
+              ? "border-destructive bg-destructive text-destructive-foreground"
+              : "border-border bg-card text-foreground"
+          }`}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            {item.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label={t("common.close")}
+            className="absolute end-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        hotkey={["F8"]}
+        className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+      />
+    </ToastPrimitive.Provider>
+  );
+}
