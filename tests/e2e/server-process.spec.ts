@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// The server as an owner runs it: `node --liftoff-only server.js` with the built app, a real data folder on
+// disk, real signals. No browser needed.
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ["--liftoff-only", "server.js"], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_REQUESTS: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(port: number, started: Started) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not answer in time:\n${started.output()}`);
+}
+
+let dataDir: string;
+test.beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "sira-process-"));
+});
+test.afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("serves pages from a new data folder, refuses a second server on it, and shuts down cleanly on SIGTERM", async () => {
+  const nested = path.join(dataDir, "does", "not", "exist");
+  const port = await freePort();
+  const first = startServer({ PORT: String(port), DATA_DIR: nested });
+  try {
+    await waitForHealth(port, first);
+    const page = await fetch(`http://127.0.0.1:${port}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html lang="en" dir="ltr"');
+    expect(existsSync(path.join(nested, "sira.lock"))).toBe(true);
+
+    const second = startServer({ PORT: String(await freePort()), DATA_DIR: nested });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is already using the data folder ${nested}`);
+
+    // The first server is untouched by the refused one.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  } finally {
+    first.child.kill("SIGTERM");
+  }
+  expect(await first.exited).toBe(0);
+  expect(first.output()).toContain("SIGTERM received");
+  expect(existsSync(path.join(nested, "sira.lock"))).toBe(false);
+
+  // The folder opens again after the clean shutdown.
+  const again = startServer({ PORT: String(port), DATA_DIR: nested });
+  try {
+    await waitForHealth(port, again);
+  } finally {
+    again.child.kill("SIGINT");
+  }
+  expect(await again.exited).toBe(0);
+});
+
+test("finishes a request that is in flight when SIGTERM arrives", async () => {
+  const port = await freePort();
+  const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
+  await waitForHealth(port, server);
+  const inFlight = fetch(`http://127.0.0.1:${port}/articles`).then(async (response) => ({
+    status: response.status,
+    body: await response.text(),
+  }));
+  server.child.kill("SIGTERM");
+  const answer = await inFlight;
+  expect(answer.status).toBe(200);
+  expect(answer.body).toContain("</html>");
+  expect(await server.exited).toBe(0);
+});
+
+test.describe("a bad environment stops the start with a message naming the variable", () => {
+  const cases: [Record<string, string>, string][] = [
+    [{ PORT: "eighty" }, "PORT must be a whole number between 0 and 65535"],
+    [{ PORT: "70000" }, "PORT must be a whole number between 0 and 65535"],
+    [{ DATABASE_URL: "mysql://localhost/sira" }, "DATABASE_URL must be a postgres:// or postgresql:// URL"],
+    [{ SITE_URL: "example.com" }, "SITE_URL must be an absolute http:// or https:// URL"],
+    [{ SAMPLE_PROJECTS: "maybe" }, "SAMPLE_PROJECTS must be on or off"],
+  ];
+  for (const [env, message] of cases) {
+    test(`${Object.keys(env).join(", ")}=${Object.values(env).join(", ")}`, async () => {
+      const server = startServer({ DATA_DIR: dataDir, ...env });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(message);
+      expect(server.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    });
+  }
+});
