@@ -5,7 +5,17 @@ import tseslint from "typescript-eslint";
 
 // Import direction (ARCHITECTURE "Rooms", STYLE.md §2): core imports nothing with I/O, db only core,
 // server only core and db, and browser code never reaches server or database code except from *.server.ts.
-const noIo = ["node:*", "fs", "path", "pg", "@electric-sql/pglite", "drizzle-orm", "drizzle-orm/*", "hono", "hono/*"];
+const noIo = [
+  "node:*",
+  "fs",
+  "path",
+  "pg",
+  "@electric-sql/pglite",
+  "drizzle-orm",
+  "drizzle-orm/*",
+  "hono",
+  "hono/*",
+];
 
 function restrict(patterns, message) {
   return { "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }] };
@@ -13,7 +23,15 @@ function restrict(patterns, message) {
 
 export default tseslint.config(
   {
-    ignores: ["build/", ".react-router/", "node_modules/", "db/migrations/", "test-results/", "playwright-report/", "*.tmp.mjs"],
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "db/migrations/",
+      "test-results/",
+      "playwright-report/",
+      "*.tmp.mjs",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -24,7 +42,19 @@ export default tseslint.config(
     },
     rules: {
       // React Router loaders throw data()/redirect() responses on purpose (STACK-NOTES).
-      "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "lib", name: "Response" }, { from: "package", package: "react-router", name: ["DataWithResponseInit", "UNSAFE_DataWithResponseInit"] }] }],
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            {
+              from: "package",
+              package: "react-router",
+              name: ["DataWithResponseInit", "UNSAFE_DataWithResponseInit"],
+            },
+          ],
+        },
+      ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
@@ -41,7 +71,10 @@ export default tseslint.config(
   {
     files: ["core/**/*.ts"],
     ignores: ["core/**/*.test.ts"],
-    rules: restrict([...noIo, "**/db/**", "**/server/**", "**/app/**", "react", "react-router"], "core/ holds pure rules: no I/O, no app, server or database code."),
+    rules: restrict(
+      [...noIo, "**/db/**", "**/server/**", "**/app/**", "react", "react-router"],
+      "core/ holds pure rules: no I/O, no app, server or database code.",
+    ),
   },
   {
     files: ["db/**/*.ts"],
@@ -51,17 +84,33 @@ export default tseslint.config(
   {
     files: ["server/**/*.ts"],
     ignores: ["server/**/*.test.ts", "server/entry.ts", "server/dev.ts"],
-    rules: restrict(["**/app/**"], "server/ may import core/ and db/ only; the app is wired in server/entry.ts."),
+    rules: restrict(
+      ["**/app/**"],
+      "server/ may import core/ and db/ only; the app is wired in server/entry.ts.",
+    ),
   },
   {
     files: ["app/**/*.ts", "app/**/*.tsx"],
     ignores: ["app/**/*.server.ts", "app/**/*.test.ts", "app/entry.server.tsx"],
-    rules: restrict([...noIo.filter((name) => name !== "hono" && name !== "hono/*"), "hono", "**/server/**", "**/db/**"], "Browser code never imports server or database code; use a *.server.ts module."),
+    rules: restrict(
+      [...noIo.filter((name) => name !== "hono" && name !== "hono/*"), "hono", "**/server/**", "**/db/**"],
+      "Browser code never imports server or database code; use a *.server.ts module.",
+    ),
   },
   {
     files: ["app/features/*/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.\\./)[^/]+/", message: "Features do not reach into each other; share through components/ or lib/." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(?!\\.\\./)[^/]+/",
+              message: "Features do not reach into each other; share through components/ or lib/.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -60,7 +60,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme === "dark" ? "#020617" : "#ffffff"} />
-        <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: preferenceScript }} />
+        <script
+          nonce={data?.nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: preferenceScript }}
+        />
         <Meta />
         <Links />
       </head>
@@ -82,13 +86,19 @@ export default function App() {
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
-  error ? pageMeta(matches, isRouteErrorResponse(error) && error.status === 404 ? "meta.notFound" : "meta.error") : [];
+  error
+    ? pageMeta(matches, isRouteErrorResponse(error) && error.status === 404 ? "meta.notFound" : "meta.error")
+    : [];
 
 /** 'Unexpected Application Error!' with the status or message (spec §2), inside the usual layout. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <SiteShell>
-      {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundScreen /> : <UnexpectedError error={error} />}
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundScreen />
+      ) : (
+        <UnexpectedError error={error} />
+      )}
     </SiteShell>
   );
 }
@@ -106,7 +116,10 @@ function UnexpectedError({ error }: { error: unknown }) {
       <p dir="auto" className="text-muted-foreground">
         {detail}
       </p>
-      <a href="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:opacity-90">
+      <a
+        href="/"
+        className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:opacity-90"
+      >
         {t("errorPage.home")}
       </a>
     </section>

@@ -12,7 +12,12 @@ describe("pickLocalized", () => {
     ["whitespace-only Arabic counts as empty", { title_en: "Hello", title_ar: "   " }, "ar", "Hello"],
     ["a missing field counts as empty", { title_ar: "مرحبا" }, "en", "مرحبا"],
     ["a null field counts as empty", { title_en: null, title_ar: "مرحبا" }, "en", "مرحبا"],
-    ["both empty: the plain field", { title: "Legacy title", title_en: "", title_ar: " " }, "ar", "Legacy title"],
+    [
+      "both empty: the plain field",
+      { title: "Legacy title", title_en: "", title_ar: " " },
+      "ar",
+      "Legacy title",
+    ],
     ["both empty and no plain field", { title_en: "", title_ar: "" }, "en", ""],
     ["nothing at all", {}, "ar", ""],
     ["text is returned untrimmed", { title_en: "  Hello  " }, "en", "  Hello  "],

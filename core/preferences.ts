@@ -41,7 +41,10 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
-export function readPreferences(cookieHeader: string | null | undefined): { language: Language; theme: Theme } {
+export function readPreferences(cookieHeader: string | null | undefined): {
+  language: Language;
+  theme: Theme;
+} {
   return {
     language: parseLanguage(readCookie(cookieHeader, LANGUAGE_KEY)),
     theme: parseTheme(readCookie(cookieHeader, THEME_KEY)),

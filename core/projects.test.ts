@@ -30,12 +30,30 @@ describe("projectCategories", () => {
   it.each([
     [[], ["All"]],
     [["React"], ["All", "React"]],
-    [["Vue.js", "React", "Vue.js", "Svelte", "React"], ["All", "Vue.js", "React", "Svelte"]],
-    [["", "React", "   "], ["All", "React"]],
-    [["  React ", "React"], ["All", "React"]],
-    [["react", "React"], ["All", "react", "React"]],
-    [["ويب", "Web"], ["All", "ويب", "Web"]],
-    [["All", "React"], ["All", "React"]],
+    [
+      ["Vue.js", "React", "Vue.js", "Svelte", "React"],
+      ["All", "Vue.js", "React", "Svelte"],
+    ],
+    [
+      ["", "React", "   "],
+      ["All", "React"],
+    ],
+    [
+      ["  React ", "React"],
+      ["All", "React"],
+    ],
+    [
+      ["react", "React"],
+      ["All", "react", "React"],
+    ],
+    [
+      ["ويب", "Web"],
+      ["All", "ويب", "Web"],
+    ],
+    [
+      ["All", "React"],
+      ["All", "React"],
+    ],
   ])("%j gives %j", (categories, expected) => {
     expect(projectCategories(withCategories(...categories))).toEqual(expected);
   });
@@ -89,7 +107,12 @@ describe("sampleProjects", () => {
   // Spec §3: four built-in samples with ids dummy-proj-N, categories React, Vue.js, Svelte and React Native.
   it.each(["en", "ar"] as const)("has the four samples in %s", (language) => {
     const samples = sampleProjects(language);
-    expect(samples.map((sample) => sample.id)).toEqual(["dummy-proj-1", "dummy-proj-2", "dummy-proj-3", "dummy-proj-4"]);
+    expect(samples.map((sample) => sample.id)).toEqual([
+      "dummy-proj-1",
+      "dummy-proj-2",
+      "dummy-proj-3",
+      "dummy-proj-4",
+    ]);
     expect(samples.map((sample) => sample.category)).toEqual(["React", "Vue.js", "Svelte", "React Native"]);
     for (const sample of samples) {
       expect(sample.title.trim()).not.toBe("");
@@ -115,6 +138,12 @@ describe("sampleProjects", () => {
 
   it("shows the category filter for the samples", () => {
     expect(shouldShowCategoryFilter(sampleProjects("en"))).toBe(true);
-    expect(projectCategories(sampleProjects("ar"))).toEqual(["All", "React", "Vue.js", "Svelte", "React Native"]);
+    expect(projectCategories(sampleProjects("ar"))).toEqual([
+      "All",
+      "React",
+      "Vue.js",
+      "Svelte",
+      "React Native",
+    ]);
   });
 });

@@ -10,7 +10,10 @@ describe("the owner's site config", () => {
   it.each([
     [{ email: "not-an-email" }, "email: must be an e-mail address"],
     [{ name: { en: "Sam", ar: " " } }, "name.ar: needs Arabic text"],
-    [{ links: { ...siteConfig.links, github: "github.com/me" } }, "links.github: must be an absolute http(s) URL"],
+    [
+      { links: { ...siteConfig.links, github: "github.com/me" } },
+      "links.github: must be an absolute http(s) URL",
+    ],
     [{ portrait: "https://cdn.example.com/me.png" }, "portrait: must be a file in public/images"],
     [{ timeZone: "Mars/Olympus" }, "timeZone: must be an IANA time zone"],
     [{ phone: "call me" }, "phone: must be a phone number"],

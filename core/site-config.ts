@@ -9,7 +9,9 @@ const Bilingual = z.object({
 });
 
 const HttpsUrl = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
-const LocalImage = z.string().regex(/^\/images\/[\w.-]+$/, "must be a file in public/images, e.g. /images/me.webp");
+const LocalImage = z
+  .string()
+  .regex(/^\/images\/[\w.-]+$/, "must be a file in public/images, e.g. /images/me.webp");
 
 export const SiteConfigSchema = z.object({
   name: Bilingual,

@@ -87,7 +87,10 @@ function createPostgres(url: string): DbHandle & { pool: pg.Pool } {
   };
 }
 
-async function migrateHandle(handle: DbHandle & { client?: PGlite; pool?: pg.Pool }, migrationsFolder: string) {
+async function migrateHandle(
+  handle: DbHandle & { client?: PGlite; pool?: pg.Pool },
+  migrationsFolder: string,
+) {
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as never, { migrationsFolder });
   } else {

@@ -7,9 +7,13 @@ import { createServer as createViteServer } from "vite";
 export async function startDevServer() {
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
   const { startDev } = await vite.ssrLoadModule("./server/dev.ts");
-  const { fetch, port, host, url } = await startDev(() => vite.ssrLoadModule("virtual:react-router/server-build"));
+  const { fetch, port, host, url } = await startDev(() =>
+    vite.ssrLoadModule("virtual:react-router/server-build"),
+  );
   const listener = getRequestListener((request) => fetch(request));
-  http.createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(port, host, () => {
-    console.log(`Sira (development) on ${url}`);
-  });
+  http
+    .createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)))
+    .listen(port, host, () => {
+      console.log(`Sira (development) on ${url}`);
+    });
 }

@@ -19,7 +19,9 @@ function newestMtime(target) {
 const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt < changedAt) {
-  console.log(builtAt === 0 ? "No build yet: building Sira…" : "Sources changed since the last build: rebuilding…");
+  console.log(
+    builtAt === 0 ? "No build yet: building Sira…" : "Sources changed since the last build: rebuilding…",
+  );
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -65,7 +65,9 @@ export function createApp(options: AppOptions) {
           },
       // Cross-origin isolation headers would block project images hosted elsewhere.
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: env.siteUrl.startsWith("https:") ? "max-age=63072000; includeSubDomains" : false,
+      strictTransportSecurity: env.siteUrl.startsWith("https:")
+        ? "max-age=63072000; includeSubDomains"
+        : false,
     }),
   );
 
@@ -126,7 +128,9 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  app.notFound((c) => (c.req.path.startsWith("/api/") ? apiError(c, 404, "Not found") : c.text("Not found", 404)));
+  app.notFound((c) =>
+    c.req.path.startsWith("/api/") ? apiError(c, 404, "Not found") : c.text("Not found", 404),
+  );
   app.onError((error, c) => {
     logger.error("request failed", { method: c.req.method, path: c.req.path, error: String(error) });
     if (c.req.path.startsWith("/api/")) return apiError(c, 500, "Internal server error");

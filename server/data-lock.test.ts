@@ -1,5 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -59,14 +60,19 @@ describe("lockDataDir", () => {
     expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
   });
 
-  it("refuses a folder locked by another running process", () => {
-    const other = spawnSync(process.execPath, ["-p", "process.ppid"], { encoding: "utf8" });
-    expect(other.status).toBe(0);
-    // The parent of `sh` etc. is not portable; this process's parent (the Vitest pool) is surely alive.
-    const running = process.ppid;
-    lock();
-    writeFileSync(lockFile(), String(running));
-    expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
+  it("refuses a folder locked by another running process", async () => {
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "ignore" });
+    try {
+      await once(other, "spawn");
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(lockFile(), String(other.pid));
+      expect(() => lockDataDir(dataDir)).toThrow(
+        expect.objectContaining({ name: "DataDirLockedError", pid: other.pid }),
+      );
+      expect(readFileSync(lockFile(), "utf8")).toBe(String(other.pid));
+    } finally {
+      other.kill();
+    }
   });
 
   it.each([

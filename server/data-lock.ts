@@ -5,15 +5,16 @@ import path from "node:path";
 // an exclusive lock file. A lock left by a process that no longer runs is taken over.
 
 export class DataDirLockedError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
+  readonly dataDir: string;
+  readonly pid: number;
+  constructor(dataDir: string, pid: number) {
     super(
       `Another Sira server (process ${pid}) is already using the data folder ${dataDir}. ` +
         `Stop it first, or give this server its own DATA_DIR.`,
     );
     this.name = "DataDirLockedError";
+    this.dataDir = dataDir;
+    this.pid = pid;
   }
 }
 

@@ -19,7 +19,13 @@ export async function startDev(loadBuild: () => Promise<ServerBuild>) {
     migrationsFolder: path.join(findProjectRoot(), "db", "migrations"),
   });
   const handler = createRequestHandler(loadBuild, "development");
-  const app = createApp({ env, database, logger, dev: true, ssr: (request, context) => handler(request, context) });
+  const app = createApp({
+    env,
+    database,
+    logger,
+    dev: true,
+    ssr: (request, context) => handler(request, context),
+  });
   return {
     fetch: (request: Request) => app.fetch(request),
     port: env.port,

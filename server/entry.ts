@@ -29,7 +29,9 @@ export async function main(logger: Logger = createLogger()): Promise<void> {
     if (error instanceof EnvError || error instanceof DataDirLockedError) {
       logger.error(error.message);
     } else {
-      logger.error("The server could not start", { error: error instanceof Error ? error.message : String(error) });
+      logger.error("The server could not start", {
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
     process.exit(1);
   }

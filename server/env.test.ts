@@ -145,7 +145,11 @@ describe("loadEnv", () => {
 
   it("lists every problem at once", () => {
     const error = envError({ PORT: "x", SITE_URL: "nope", ADMIN_PATH: "admin" });
-    expect(error.problems.map((problem) => problem.split(" ")[0]).sort()).toEqual(["ADMIN_PATH", "PORT", "SITE_URL"]);
+    expect(error.problems.map((problem) => problem.split(" ")[0]).sort()).toEqual([
+      "ADMIN_PATH",
+      "PORT",
+      "SITE_URL",
+    ]);
     expect(error.message.split("\n")).toHaveLength(4);
   });
 

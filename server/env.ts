@@ -17,7 +17,12 @@ const EnvSchema = z.object({
     .min(0, "must be a whole number between 0 and 65535")
     .max(65535, "must be a whole number between 0 and 65535")
     .default(3000),
-  HOST: optionalText.pipe(z.string().regex(/^[\w.:[\]-]+$/, "must be a host name or IP address").optional()),
+  HOST: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.:[\]-]+$/, "must be a host name or IP address")
+      .optional(),
+  ),
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText.pipe(
     z
@@ -26,9 +31,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   SITE_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
-      .optional(),
+    z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" }).optional(),
   ),
   ADMIN_PASSWORD: optionalText,
   ADMIN_PATH: optionalText.pipe(
@@ -69,9 +72,11 @@ export interface ServerEnv {
 }
 
 export class EnvError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "EnvError";
+    this.problems = problems;
   }
 }
 

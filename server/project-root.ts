@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 export function findProjectRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
   let dir = from;
   for (;;) {
-    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "db", "migrations"))) return dir;
+    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "db", "migrations")))
+      return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`Could not find the project folder above ${from}`);
     dir = parent;

@@ -29,7 +29,10 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-50 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <nav aria-label={t("nav.main")} className="mx-auto flex h-nav max-w-6xl items-center gap-4 px-4 sm:px-6">
+      <nav
+        aria-label={t("nav.main")}
+        className="mx-auto flex h-nav max-w-6xl items-center gap-4 px-4 sm:px-6"
+      >
         <Link
           to="/"
           aria-label={t("nav.homeLink", { name: siteConfig.name[language] })}
@@ -57,7 +60,11 @@ export function Navbar() {
             aria-label={menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5" />
+            )}
           </button>
         </div>
       </nav>
@@ -96,7 +103,11 @@ function ThemeToggle() {
         setTheme(next);
       }}
     >
-      {theme === "dark" ? <Sun aria-hidden="true" className="size-5" /> : <Moon aria-hidden="true" className="size-5" />}
+      {theme === "dark" ? (
+        <Sun aria-hidden="true" className="size-5" />
+      ) : (
+        <Moon aria-hidden="true" className="size-5" />
+      )}
     </button>
   );
 }

@@ -59,7 +59,11 @@ export function ProjectCard({ project, index }: { project: Project; index: numbe
         {project.tags.length > 0 ? (
           <ul className="flex flex-wrap gap-2">
             {project.tags.map((tag) => (
-              <li key={tag} dir="auto" className="rounded-full bg-accent px-3 py-1 text-xs font-medium text-primary">
+              <li
+                key={tag}
+                dir="auto"
+                className="rounded-full bg-accent px-3 py-1 text-xs font-medium text-primary"
+              >
                 {tag}
               </li>
             ))}

@@ -31,7 +31,10 @@ class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
 function SectionError({ onRetry }: { onRetry: () => void }) {
   const { t } = useI18n();
   return (
-    <div role="alert" className="flex flex-col items-center gap-4 rounded-xl border border-border px-6 py-12 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-4 rounded-xl border border-border px-6 py-12 text-center"
+    >
       <p className="text-lg font-semibold">{t("common.somethingWentWrong")}</p>
       <button
         type="button"

@@ -10,7 +10,14 @@ const arKeys = listKeys(ar);
 
 // Texts that are the same in both languages on purpose: brand names, the language names themselves, and
 // title templates made only of placeholders.
-const SAME_IN_BOTH = new Set(["nav.english", "nav.arabic", "footer.github", "footer.linkedin", "meta.home", "meta.article"]);
+const SAME_IN_BOTH = new Set([
+  "nav.english",
+  "nav.arabic",
+  "footer.github",
+  "footer.linkedin",
+  "meta.home",
+  "meta.article",
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -27,7 +34,9 @@ describe("dictionaries", () => {
   });
 
   it("have real Arabic, not copies of the English", () => {
-    const copied = enKeys.filter((key) => !SAME_IN_BOTH.has(key) && lookupMessage(ar, key) === lookupMessage(en, key));
+    const copied = enKeys.filter(
+      (key) => !SAME_IN_BOTH.has(key) && lookupMessage(ar, key) === lookupMessage(en, key),
+    );
     expect(copied).toEqual([]);
     const withoutArabicLetters = arKeys.filter(
       (key) => !SAME_IN_BOTH.has(key) && !/[\u0600-\u06FF]/.test(lookupMessage(ar, key) ?? ""),
@@ -36,9 +45,12 @@ describe("dictionaries", () => {
   });
 
   it("keep the same placeholders in both languages", () => {
-    const placeholders = (text: string | undefined) => [...(text ?? "").matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    const placeholders = (text: string | undefined) =>
+      [...(text ?? "").matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
     const different = enKeys.filter(
-      (key) => JSON.stringify(placeholders(lookupMessage(en, key))) !== JSON.stringify(placeholders(lookupMessage(ar, key))),
+      (key) =>
+        JSON.stringify(placeholders(lookupMessage(en, key))) !==
+        JSON.stringify(placeholders(lookupMessage(ar, key))),
     );
     expect(different).toEqual([]);
   });
@@ -48,7 +60,9 @@ describe("dictionaries", () => {
     const used = new Set<string>();
     for (const file of sourceFiles(appDir)) {
       const text = readFileSync(file, "utf8");
-      for (const match of text.matchAll(/["'`]((?:nav|footer|common|home|about|services|projects|articles|contact|errors|notFound|errorPage|meta)\.[A-Za-z]+)["'`]/g)) {
+      for (const match of text.matchAll(
+        /["'`]((?:nav|footer|common|home|about|services|projects|articles|contact|errors|notFound|errorPage|meta)\.[A-Za-z]+)["'`]/g,
+      )) {
         used.add(match[1]!);
       }
     }

@@ -26,7 +26,8 @@ export function pageMeta(
     ...vars,
   };
   const title = translate(messages, titleKey, allVars);
-  const description = extra.description ?? (descriptionKey ? translate(messages, descriptionKey, allVars) : undefined);
+  const description =
+    extra.description ?? (descriptionKey ? translate(messages, descriptionKey, allVars) : undefined);
   return [
     { title },
     ...(description ? [{ name: "description", content: description }] : []),
@@ -34,7 +35,12 @@ export function pageMeta(
     ...(description ? [{ property: "og:description", content: description }] : []),
     { property: "og:type", content: extra.type ?? "website" },
     { property: "og:locale", content: language === "ar" ? "ar_EG" : "en_US" },
-    ...(extra.url ? [{ property: "og:url", content: extra.url }, { tagName: "link", rel: "canonical", href: extra.url }] : []),
+    ...(extra.url
+      ? [
+          { property: "og:url", content: extra.url },
+          { tagName: "link", rel: "canonical", href: extra.url },
+        ]
+      : []),
     ...(extra.image ? [{ property: "og:image", content: extra.image }] : []),
   ];
 }

@@ -4,7 +4,8 @@ import { pageMeta } from "../lib/meta.ts";
 import { siteConfig } from "../site-config.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.about", "meta.aboutDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "meta.about", "meta.aboutDescription");
 
 export default function About() {
   const { t, language } = useI18n();

@@ -22,12 +22,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const article = loaderData?.article;
   if (!article) return pageMeta(matches, "meta.articleNotFound");
   const image = article.image_url ?? siteConfig.shareImage;
-  return pageMeta(matches, "meta.article", undefined, { title: article.title }, {
-    description: article.excerpt,
-    type: "article",
-    url: loaderData.canonical,
-    image: image.startsWith("/") ? loaderData.siteUrl + image : image,
-  });
+  return pageMeta(
+    matches,
+    "meta.article",
+    undefined,
+    { title: article.title },
+    {
+      description: article.excerpt,
+      type: "article",
+      url: loaderData.canonical,
+      image: image.startsWith("/") ? loaderData.siteUrl + image : image,
+    },
+  );
 };
 
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {

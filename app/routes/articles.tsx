@@ -14,7 +14,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { result: loadArticles(context, language) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.articles", "meta.articlesDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "meta.articles", "meta.articlesDescription");
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -46,7 +47,12 @@ function ArticleList({ result }: { result: ArticlesResult }) {
           style={{ "--stagger-index": index } as CSSProperties}
         >
           <article className="flex flex-col sm:flex-row">
-            <Link to={`/articles/${article.slug}`} tabIndex={-1} aria-hidden="true" className="shrink-0 sm:w-56">
+            <Link
+              to={`/articles/${article.slug}`}
+              tabIndex={-1}
+              aria-hidden="true"
+              className="shrink-0 sm:w-56"
+            >
               {article.image_url ? (
                 <img
                   src={article.image_url}

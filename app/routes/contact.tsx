@@ -4,7 +4,8 @@ import { pageMeta } from "../lib/meta.ts";
 import { siteConfig } from "../site-config.ts";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.contact", "meta.contactDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "meta.contact", "meta.contactDescription");
 
 // The message form and its endpoint are issue #4; this page already gives every way to reach the owner.
 export default function Contact() {

@@ -15,7 +15,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { featured };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.home", "meta.homeDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "meta.home", "meta.homeDescription");
 
 const loadFeatured = () => import("../features/home/featured-projects.tsx");
 const loadServices = () => import("../features/home/services-overview.tsx");

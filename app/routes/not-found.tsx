@@ -16,7 +16,10 @@ export function NotFoundScreen() {
       <p className="text-7xl font-extrabold text-primary">{t("notFound.code")}</p>
       <h1 className="text-3xl font-bold">{t("notFound.title")}</h1>
       <p className="text-lg text-muted-foreground">{t("notFound.text")}</p>
-      <Link to="/" className="mt-4 rounded-md bg-primary px-6 py-3 font-semibold text-primary-foreground hover:opacity-90">
+      <Link
+        to="/"
+        className="mt-4 rounded-md bg-primary px-6 py-3 font-semibold text-primary-foreground hover:opacity-90"
+      >
         {t("notFound.home")}
       </Link>
     </section>

@@ -13,7 +13,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { result: loadProjects(context, language) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.projects", "meta.projectsDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "meta.projects", "meta.projectsDescription");
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -4,7 +4,8 @@ import { useI18n } from "../lib/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "meta.services", "meta.servicesDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "meta.services", "meta.servicesDescription");
 
 const REASONS = ["services.whyPersonal", "services.whyQuality", "services.whyModern", "services.whySupport"];
 

@@ -7,6 +7,11 @@ export interface ApiError {
   issues?: { path: string; message: string }[];
 }
 
-export function apiError(c: Context, status: ContentfulStatusCode, error: string, issues?: ApiError["issues"]) {
+export function apiError(
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  issues?: ApiError["issues"],
+) {
   return c.json<ApiError>(issues ? { error, issues } : { error }, status);
 }

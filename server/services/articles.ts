@@ -21,7 +21,11 @@ export async function listArticles(db: Database): Promise<ArticleListItem[]> {
     .select(listColumns)
     .from(articles)
     .orderBy(desc(articles.date), desc(articles.created_at));
-  return rows.map((row) => ({ ...row, date: row.date.toISOString(), created_at: row.created_at.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    date: row.date.toISOString(),
+    created_at: row.created_at.toISOString(),
+  }));
 }
 
 /** One article by slug, or null (spec §7 "One article"). */

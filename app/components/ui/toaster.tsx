@@ -2,7 +2,13 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { useI18n } from "../../lib/i18n.ts";
-import { TOAST_DURATION, currentToasts, dismissToast, subscribeToasts, type ToastState } from "./toast-store.ts";
+import {
+  TOAST_DURATION,
+  currentToasts,
+  dismissToast,
+  subscribeToasts,
+  type ToastState,
+} from "./toast-store.ts";
 
 const NONE: ToastState[] = [];
 
@@ -33,7 +39,9 @@ export default function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close

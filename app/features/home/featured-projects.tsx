@@ -14,7 +14,11 @@ export default function FeaturedProjects({ featured }: { featured: Promise<Proje
   return (
     <section aria-labelledby="featured-title" className="bg-muted/40 py-16">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="featured-title" title={t("home.featuredTitle")} subtitle={t("home.featuredSubtitle")} />
+        <SectionHeading
+          id="featured-title"
+          title={t("home.featuredTitle")}
+          subtitle={t("home.featuredSubtitle")}
+        />
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {projects.map((project, index) => (
             <ProjectCard key={project.id} project={project} index={index} />

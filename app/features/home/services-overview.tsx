@@ -15,7 +15,11 @@ export default function ServicesOverview() {
   return (
     <section aria-labelledby="services-title" className="py-16">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="services-title" title={t("home.servicesTitle")} subtitle={t("home.servicesSubtitle")} />
+        <SectionHeading
+          id="services-title"
+          title={t("home.servicesTitle")}
+          subtitle={t("home.servicesSubtitle")}
+        />
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
           {SERVICES.map(({ icon: Icon, title, text }, index) => (
             <li

@@ -15,7 +15,8 @@ export async function loadProjects(
   const services = getServices(context);
   try {
     const projects = await services.listProjects();
-    if (projects.length === 0 && services.sampleProjects) return { projects: sampleProjects(language), errorKey: null };
+    if (projects.length === 0 && services.sampleProjects)
+      return { projects: sampleProjects(language), errorKey: null };
     return { projects, errorKey: null };
   } catch (error) {
     services.logError("projects could not be read", { error: String(error) });

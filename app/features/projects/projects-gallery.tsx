@@ -23,7 +23,11 @@ export function ProjectsGallery({ result }: { result: ProjectsResult }) {
   return (
     <>
       {shouldShowCategoryFilter(projects) ? (
-        <div role="group" aria-label={t("projects.filterLabel")} className="mb-10 flex flex-wrap justify-center gap-2">
+        <div
+          role="group"
+          aria-label={t("projects.filterLabel")}
+          className="mb-10 flex flex-wrap justify-center gap-2"
+        >
           {projectCategories(projects).map((name) => (
             <button
               key={name}

@@ -1,0 +1,134 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { backends, migrationsFolder, useTestDatabase } from "../tests/helpers/databases.ts";
+import { insertArticle, insertProject } from "../tests/helpers/seed.ts";
+import { createDb } from "./client.ts";
+import { articles, projects } from "./schema.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe.each(backends)("createDb on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  it("applies the migrations: both tables exist with the spec's columns", async () => {
+    // Both drivers answer raw SQL with { rows }; drizzle's shared type cannot say so.
+    const { rows } = (await database().db.execute(
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = 'public' order by table_name, ordinal_position`,
+    )) as { rows: { table_name: string; column_name: string }[] };
+    const columns = (table: string) =>
+      rows.filter((row) => row.table_name === table).map((row) => row.column_name);
+    expect(columns("projects")).toEqual([
+      "id",
+      "title",
+      "description",
+      "category",
+      "image_url",
+      "github_link",
+      "live_link",
+      "tags",
+      "created_at",
+    ]);
+    expect(columns("articles")).toEqual([
+      "id",
+      "slug",
+      "title",
+      "title_en",
+      "title_ar",
+      "content_en",
+      "content_ar",
+      "excerpt_en",
+      "excerpt_ar",
+      "image_url",
+      "date",
+      "created_at",
+    ]);
+  });
+
+  it("lets the database generate ids and creation times", async () => {
+    const before = Date.now();
+    const [project] = await database().db.insert(projects).values({ title: "Only a title" }).returning();
+    const [other] = await database().db.insert(projects).values({ title: "Another" }).returning();
+    expect(project?.id).toMatch(UUID);
+    expect(other?.id).toMatch(UUID);
+    expect(other?.id).not.toBe(project?.id);
+    expect(project).toMatchObject({
+      description: "",
+      category: "",
+      image_url: null,
+      github_link: null,
+      live_link: null,
+      tags: [],
+    });
+    // The server's clock may differ a little from ours (PostgreSQL runs in another process).
+    expect(Math.abs(project!.created_at.getTime() - before)).toBeLessThan(60_000);
+  });
+
+  it("gives an article its date and creation time, and empty texts for what was left out", async () => {
+    const before = Date.now();
+    const [article] = await database()
+      .db.insert(articles)
+      .values({ slug: "only-english", title: "Only English", title_en: "Only English" })
+      .returning();
+    expect(article?.id).toMatch(UUID);
+    expect(article).toMatchObject({
+      title_ar: "",
+      content_en: "",
+      content_ar: "",
+      excerpt_en: "",
+      excerpt_ar: "",
+    });
+    expect(Math.abs(article!.date.getTime() - before)).toBeLessThan(60_000);
+    expect(Math.abs(article!.created_at.getTime() - before)).toBeLessThan(60_000);
+  });
+
+  it("refuses a second article with the same slug", async () => {
+    await insertArticle(database().db, { slug: "hello-world" });
+    await expect(insertArticle(database().db, { slug: "hello-world" })).rejects.toThrow();
+  });
+
+  it("keeps Arabic text, tags and time zones intact", async () => {
+    const date = new Date("2026-11-21T23:30:00.000Z");
+    const article = await insertArticle(database().db, { title_ar: "مرحبا بالعالم", title_en: "", date });
+    const project = await insertProject(database().db, { tags: ["React", "تصميم", "a,b"] });
+    const [readArticle] = await database().db.select().from(articles).where(eq(articles.id, article.id));
+    const [readProject] = await database().db.select().from(projects).where(eq(projects.id, project.id));
+    expect(readArticle?.title).toBe("مرحبا بالعالم");
+    expect(readArticle?.date.toISOString()).toBe("2026-11-21T23:30:00.000Z");
+    expect(readProject?.tags).toEqual(["React", "تصميم", "a,b"]);
+  });
+});
+
+describe("createDb with a PGlite data folder on disk", () => {
+  let root: string | undefined;
+  afterEach(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("creates a missing folder and keeps the data across a restart", async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), "sira-pglite-"));
+    const dataDir = path.join(root, "not", "yet", "there", "pglite");
+    const first = await createDb({ pgliteDataDir: dataDir, migrationsFolder });
+    expect(existsSync(dataDir)).toBe(true);
+    const saved = await insertArticle(first.db, { slug: "survives", title_en: "Survives a restart" });
+    await first.close();
+
+    const second = await createDb({ pgliteDataDir: dataDir, migrationsFolder });
+    try {
+      expect(await second.db.select().from(articles)).toEqual([saved]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("createDb with broken migrations", () => {
+  it("rejects instead of serving an unmigrated database", async () => {
+    await expect(
+      createDb({ pgliteDataDir: "memory://", migrationsFolder: path.join(migrationsFolder, "missing") }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,301 @@
+import { gunzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { backends, useTestDatabase, type TestDatabase } from "../tests/helpers/databases.ts";
+import { insertArticle, insertProject } from "../tests/helpers/seed.ts";
+import { createApp } from "./app.ts";
+import { loadEnv } from "./env.ts";
+import { createMemoryLogger } from "./logger.ts";
+
+function makeApp(database: TestDatabase, env: Record<string, string> = {}) {
+  const logger = createMemoryLogger();
+  const app = createApp({ env: loadEnv({ LOG_REQUESTS: "0", ...env }), database, logger });
+  return { app, logger };
+}
+
+// Typed as unknown: Vitest's asymmetric matchers are `any`, which lint rightly refuses to spread around.
+const aUuid: unknown = expect.stringMatching(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+);
+const aString: unknown = expect.any(String);
+
+const PROJECT_FIELDS = [
+  "id",
+  "title",
+  "description",
+  "category",
+  "image_url",
+  "github_link",
+  "live_link",
+  "tags",
+  "created_at",
+].sort();
+const ARTICLE_LIST_FIELDS = [
+  "id",
+  "slug",
+  "title_en",
+  "title_ar",
+  "excerpt_en",
+  "excerpt_ar",
+  "image_url",
+  "date",
+  "created_at",
+].sort();
+
+it("runs on Node 24, which the project pins (STACK-NOTES)", () => {
+  expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);
+});
+
+describe.each(backends)("the API on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  describe("GET /api/projects", () => {
+    it("lists every project, newest created_at first, with the spec's fields", async () => {
+      const { db } = database();
+      await insertProject(db, { title: "Middle", created_at: new Date("2026-02-01T00:00:00Z") });
+      await insertProject(db, {
+        title: "Newest",
+        description: "A shop",
+        category: "Vue.js",
+        tags: ["Vue.js", "Pinia"],
+        image_url: "/storage/portfolio_images/projects/1_shop.png",
+        github_link: "https://github.com/mona/shop",
+        live_link: "https://shop.example.com",
+        created_at: new Date("2026-03-01T10:30:00Z"),
+      });
+      await insertProject(db, { title: "Oldest", created_at: new Date("2025-12-31T23:59:59Z") });
+
+      const response = await makeApp(database()).app.request("/api/projects");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      const body = (await response.json()) as Record<string, unknown>[];
+      expect(body.map((project) => project.title)).toEqual(["Newest", "Middle", "Oldest"]);
+      expect(Object.keys(body[0]!).sort()).toEqual(PROJECT_FIELDS);
+      expect(body[0]).toEqual({
+        id: aUuid,
+        title: "Newest",
+        description: "A shop",
+        category: "Vue.js",
+        tags: ["Vue.js", "Pinia"],
+        image_url: "/storage/portfolio_images/projects/1_shop.png",
+        github_link: "https://github.com/mona/shop",
+        live_link: "https://shop.example.com",
+        created_at: "2026-03-01T10:30:00.000Z",
+      });
+    });
+
+    it("gives an empty list when there are no projects", async () => {
+      const response = await makeApp(database()).app.request("/api/projects");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([]);
+    });
+  });
+
+  describe("GET /api/articles", () => {
+    it("lists articles by date, newest first, with the list fields only", async () => {
+      const { db } = database();
+      // created_at runs the other way, so the order can only come from date.
+      await insertArticle(db, {
+        title_en: "Old",
+        date: new Date("2025-05-01T00:00:00Z"),
+        created_at: new Date("2026-06-01T00:00:00Z"),
+      });
+      await insertArticle(db, {
+        title_en: "New",
+        title_ar: "جديد",
+        excerpt_en: "The new one",
+        excerpt_ar: "الجديد",
+        content_en: "Long body",
+        image_url: "/storage/portfolio_images/articles/1_new.webp",
+        slug: "new",
+        date: new Date("2026-05-01T08:00:00Z"),
+        created_at: new Date("2025-06-01T00:00:00Z"),
+      });
+      await insertArticle(db, {
+        title_en: "Middle",
+        date: new Date("2025-11-01T00:00:00Z"),
+        created_at: new Date("2026-01-01T00:00:00Z"),
+      });
+
+      const response = await makeApp(database()).app.request("/api/articles");
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Record<string, unknown>[];
+      expect(body.map((article) => article.title_en)).toEqual(["New", "Middle", "Old"]);
+      for (const article of body) expect(Object.keys(article).sort()).toEqual(ARTICLE_LIST_FIELDS);
+      expect(body[0]).toEqual({
+        id: aUuid,
+        slug: "new",
+        title_en: "New",
+        title_ar: "جديد",
+        excerpt_en: "The new one",
+        excerpt_ar: "الجديد",
+        image_url: "/storage/portfolio_images/articles/1_new.webp",
+        date: "2026-05-01T08:00:00.000Z",
+        created_at: "2025-06-01T00:00:00.000Z",
+      });
+    });
+
+    it("gives an empty list when there are no articles", async () => {
+      const response = await makeApp(database()).app.request("/api/articles");
+      expect(await response.json()).toEqual([]);
+    });
+  });
+
+  describe("GET /api/articles/:slug", () => {
+    it("gives the whole article, Arabic text intact", async () => {
+      const saved = await insertArticle(database().db, {
+        slug: "hello-world",
+        title: "Hello world",
+        title_en: "Hello world",
+        title_ar: "مرحبا بالعالم",
+        content_en: "First\n\nSecond",
+        content_ar: "الأول\n\nالثاني",
+        excerpt_en: "First",
+        excerpt_ar: "الأول",
+        date: new Date("2026-11-22T10:05:00Z"),
+      });
+      await insertArticle(database().db, { slug: "another" });
+
+      const response = await makeApp(database()).app.request("/api/articles/hello-world");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        id: saved.id,
+        slug: "hello-world",
+        title: "Hello world",
+        title_en: "Hello world",
+        title_ar: "مرحبا بالعالم",
+        content_en: "First\n\nSecond",
+        content_ar: "الأول\n\nالثاني",
+        excerpt_en: "First",
+        excerpt_ar: "الأول",
+        image_url: null,
+        date: "2026-11-22T10:05:00.000Z",
+        created_at: saved.created_at.toISOString(),
+      });
+    });
+
+    it.each(["no-such-article", "hello-world-1", "HELLO-WORLD", "%27%20or%201%3D1--"])(
+      "answers 404 with a JSON error for the unknown slug %s",
+      async (slug) => {
+        await insertArticle(database().db, { slug: "hello-world" });
+        const response = await makeApp(database()).app.request(`/api/articles/${slug}`);
+        expect(response.status).toBe(404);
+        expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ error: aString });
+      },
+    );
+  });
+
+  it.each([
+    ["GET", "/api/nothing-here"],
+    ["GET", "/api/projects/1/extra"],
+    ["GET", "/api/articles/a/b"],
+    ["DELETE", "/api/whatever"],
+  ])("answers %s %s with a JSON 404", async (method, url) => {
+    const response = await makeApp(database()).app.request(url, { method });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ error: "Not found" });
+  });
+
+  it("answers an unknown page outside the API with a plain 404", async () => {
+    const response = await makeApp(database()).app.request("/no-such-page");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
+  describe("when the database is gone", () => {
+    let app: ReturnType<typeof makeApp>["app"];
+    let logger: ReturnType<typeof makeApp>["logger"];
+    let healthBefore: Response;
+
+    beforeAll(async () => {
+      const own = await backend.open();
+      ({ app, logger } = makeApp(own));
+      healthBefore = await app.request("/healthz");
+      await own.close();
+    });
+
+    it("reports health 200 while the database answers and 503 once it is closed", async () => {
+      expect(healthBefore.status).toBe(200);
+      expect(await healthBefore.json()).toEqual({ status: "ok" });
+      const unhealthy = await app.request("/healthz");
+      expect(unhealthy.status).toBe(503);
+      expect(await unhealthy.json()).toEqual({ status: "unavailable" });
+    });
+
+    it.each(["/api/projects", "/api/articles", "/api/articles/some-slug"])(
+      "answers %s with a JSON 500 that reveals nothing, and logs the cause",
+      async (url) => {
+        const response = await app.request(url);
+        expect(response.status).toBe(500);
+        const text = await response.text();
+        expect(JSON.parse(text)).toEqual({ error: "Internal server error" });
+        expect(text).not.toMatch(/\bat\s|\.ts:|node_modules|closed|pool/i);
+        expect(logger.lines).toContainEqual(
+          expect.stringMatching(new RegExp(`^error request failed .*"path":"${url}"`)),
+        );
+      },
+    );
+  });
+
+  describe("response headers", () => {
+    it.each(["/api/projects", "/api/nothing-here", "/healthz", "/no-such-page"])(
+      "sends the security headers on %s",
+      async (url) => {
+        const response = await makeApp(database()).app.request(url);
+        const csp = response.headers.get("content-security-policy") ?? "";
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=_-]{16,}'/);
+        expect(csp).not.toContain("unsafe-eval");
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("base-uri 'self'");
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(response.headers.get("referrer-policy")).toBeTruthy();
+      },
+    );
+
+    it("uses a new script nonce for every response", async () => {
+      const { app } = makeApp(database());
+      const nonce = async () =>
+        /'nonce-([^']+)'/.exec(
+          (await app.request("/api/projects")).headers.get("content-security-policy") ?? "",
+        )?.[1];
+      const first = await nonce();
+      expect(first).toBeTruthy();
+      expect(await nonce()).not.toBe(first);
+    });
+
+    it.each([
+      ["http://localhost:3000", null],
+      ["https://mona.dev", expect.stringContaining("max-age=")],
+    ])("with SITE_URL %s sends Strict-Transport-Security %o", async (siteUrl, expected) => {
+      const response = await makeApp(database(), { SITE_URL: siteUrl }).app.request("/api/projects");
+      expect(response.headers.get("strict-transport-security")).toEqual(expected);
+    });
+
+    it("compresses a large response when the browser accepts gzip", async () => {
+      for (let i = 0; i < 30; i++) {
+        await insertProject(database().db, {
+          description: `Project number ${i}: ${"a fast and friendly site ".repeat(4)}`,
+        });
+      }
+      const { app } = makeApp(database());
+
+      const compressed = await app.request("/api/projects", {
+        headers: { "Accept-Encoding": "gzip, deflate, br" },
+      });
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers.get("content-encoding")).toBe("gzip");
+      expect(compressed.headers.get("vary")).toMatch(/accept-encoding/i);
+      const zipped = Buffer.from(await compressed.arrayBuffer());
+      const json = gunzipSync(zipped).toString("utf8");
+      expect(zipped.length).toBeLessThan(json.length / 2);
+      expect(JSON.parse(json)).toHaveLength(30);
+
+      const plain = await app.request("/api/projects");
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(await plain.json()).toHaveLength(30);
+    });
+  });
+});

@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
+import { createDb, type DbHandle } from "../../db/client.ts";
+import * as schema from "../../db/schema.ts";
+import { findProjectRoot } from "../../server/project-root.ts";
+
+// Every test file owns its data (STYLE.md §8): each call to open() gives a new, migrated, empty database on
+// one backend, and close() throws it away. PGlite always runs; PostgreSQL runs when the global setup
+// started a server (tests/setup/postgres-global.ts).
+
+export const migrationsFolder = path.join(findProjectRoot(), "db", "migrations");
+
+export interface TestDatabase extends DbHandle {
+  /** Empties every table of db/schema.ts, keeping the schema and its migration record. */
+  clear(): Promise<void>;
+}
+
+export interface Backend {
+  name: "pglite" | "postgres";
+  open(): Promise<TestDatabase>;
+}
+
+const tableNames = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => `"${getTableName(table)}"`);
+
+async function clearTables(handle: DbHandle) {
+  await handle.db.execute(sql.raw(`truncate ${tableNames.join(", ")} restart identity cascade`));
+}
+
+function withClear(handle: DbHandle, close: () => Promise<void> = () => handle.close()): TestDatabase {
+  return {
+    db: handle.db,
+    kind: handle.kind,
+    ping: () => handle.ping(),
+    close,
+    clear: () => clearTables(handle),
+  };
+}
+
+const pglite: Backend = {
+  name: "pglite",
+  async open() {
+    return withClear(await createDb({ pgliteDataDir: "memory://", migrationsFolder }));
+  },
+};
+
+function postgres(adminUrl: string): Backend {
+  return {
+    name: "postgres",
+    async open() {
+      const name = `sira_test_${randomBytes(6).toString("hex")}`;
+      await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      let handle: DbHandle;
+      try {
+        handle = await createDb({ databaseUrl: url.toString(), migrationsFolder });
+      } catch (error) {
+        await dropDatabase(adminUrl, name);
+        throw error;
+      }
+      let dropped: Promise<void> | undefined;
+      return withClear(handle, () => {
+        dropped ??= handle.close().finally(() => dropDatabase(adminUrl, name));
+        return dropped;
+      });
+    },
+  };
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  return withAdmin(adminUrl, async (admin) => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
+/** The backends this run can use: PGlite always, PostgreSQL when a server was started. */
+export function availableBackends(): Backend[] {
+  const adminUrl = inject("postgresUrl");
+  return adminUrl ? [pglite, postgres(adminUrl)] : [pglite];
+}
+
+/** For `describe.each(backends)("$name", (backend) => …)`. */
+export const backends = availableBackends();
+
+/**
+ * Opens one database for the enclosing describe block, empties it before each test and throws it away
+ * at the end. Returns a getter, because the database exists only once beforeAll has run.
+ */
+export function useTestDatabase(backend: Backend): () => TestDatabase {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await backend.open();
+  });
+  beforeEach(async () => {
+    await database?.clear();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return () => {
+    if (!database)
+      throw new Error(`The ${backend.name} test database is not open yet (use it inside a test or hook)`);
+    return database;
+  };
+}
