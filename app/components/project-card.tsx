@@ -9,6 +9,8 @@ import { siteConfig } from "../site-config.ts";
 export function ProjectCard({ project, index }: { project: Project; index: number }) {
   const { t } = useI18n();
   const image = project.image_url || siteConfig.projectFallbackImage;
+  // The drawn images ship a 600-pixel copy beside them (scripts/make-images.ts) for phones.
+  const small = /^\/images\/(sample-project-\d+|project-fallback)\.webp$/.test(image) ? image.replace(/\.webp$/, "-600.webp") : null;
   return (
     <article
       className="stagger-item flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
@@ -16,6 +18,8 @@ export function ProjectCard({ project, index }: { project: Project; index: numbe
     >
       <img
         src={image}
+        srcSet={small ? `${small} 600w, ${image} 1200w` : undefined}
+        sizes={small ? "(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw" : undefined}
         alt={t("projects.imageAlt", { title: project.title })}
         width={1200}
         height={750}
