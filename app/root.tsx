@@ -4,7 +4,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -12,14 +11,12 @@ import type { ReactNode } from "react";
 import { directionOf, readPreferences } from "../core/preferences.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { SiteShell } from "./components/site-shell.tsx";
+import { RouteErrorScreen } from "./components/error-screens.tsx";
 import { dictionaries } from "./i18n/messages.server.ts";
-import { useI18n } from "./lib/i18n.ts";
 import { pageMeta } from "./lib/meta.ts";
 import { preferenceScript } from "./lib/preference-script.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { getNonce } from "./lib/services.server.ts";
-import { NotFoundScreen } from "./routes/not-found.tsx";
 
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { language, theme } = readPreferences(request.headers.get("Cookie"));
@@ -78,50 +75,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <SiteShell>
-      <Outlet />
-    </SiteShell>
-  );
+  return <Outlet />;
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
-  error
-    ? pageMeta(matches, isRouteErrorResponse(error) && error.status === 404 ? "meta.notFound" : "meta.error")
-    : [];
+  error ? pageMeta(matches, "meta.error") : [];
 
-/** 'Unexpected Application Error!' with the status or message (spec §2), inside the usual layout. */
+/** The last resort, when even the root loader failed: the site layout's boundary handles everything else. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <SiteShell>
-      {isRouteErrorResponse(error) && error.status === 404 ? (
-        <NotFoundScreen />
-      ) : (
-        <UnexpectedError error={error} />
-      )}
-    </SiteShell>
-  );
-}
-
-function UnexpectedError({ error }: { error: unknown }) {
-  const { t } = useI18n();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`.trim()
-    : error instanceof Error
-      ? error.message
-      : String(error);
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{t("errorPage.title")}</h1>
-      <p dir="auto" className="text-muted-foreground">
-        {detail}
-      </p>
-      <a
-        href="/"
-        className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:opacity-90"
-      >
-        {t("errorPage.home")}
-      </a>
-    </section>
-  );
+  return <RouteErrorScreen error={error} />;
 }

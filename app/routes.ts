@@ -1,13 +1,17 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
+// Every page sits in the site layout (spec §2), whose error boundary renders inside the navbar and footer
+// with the root loader's language and dictionary.
 export default [
-  index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("projects", "routes/projects.tsx"),
-  route("articles", "routes/articles.tsx"),
-  route("articles/:slug", "routes/article.tsx"),
-  route("services", "routes/services.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("dashboard", "routes/dashboard.tsx"),
-  route("*", "routes/not-found.tsx"),
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("projects", "routes/projects.tsx"),
+    route("articles", "routes/articles.tsx"),
+    route("articles/:slug", "routes/article.tsx"),
+    route("services", "routes/services.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

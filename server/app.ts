@@ -65,6 +65,9 @@ export function createApp(options: AppOptions) {
           },
       // Cross-origin isolation headers would block project images hosted elsewhere.
       crossOriginEmbedderPolicy: false,
+      // "no-referrer" makes browsers send `Origin: null` on plain form posts, which React Router's CSRF
+      // check refuses; this policy still sends no path to other sites.
+      referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: env.siteUrl.startsWith("https:")
         ? "max-age=63072000; includeSubDomains"
         : false,

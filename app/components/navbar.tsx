@@ -35,7 +35,7 @@ export function Navbar() {
       >
         <Link
           to="/"
-          aria-label={t("nav.homeLink", { name: siteConfig.name[language] })}
+          aria-label={t("nav.homeLink", { initials: siteConfig.initials, name: siteConfig.name[language] })}
           className="grid size-11 place-items-center rounded-xl bg-primary text-lg font-bold text-primary-foreground"
         >
           <span aria-hidden="true">{siteConfig.initials}</span>

@@ -6,11 +6,23 @@ import { useI18n } from "../lib/i18n.ts";
 import { siteConfig } from "../site-config.ts";
 
 /** A project card (spec §2 "Projects"): image or fallback, title, description, tags, links, category. */
-export function ProjectCard({ project, index }: { project: Project; index: number }) {
+export function ProjectCard({
+  project,
+  index,
+  headingLevel,
+}: {
+  project: Project;
+  index: number;
+  /** h2 on the projects page, h3 under a section heading. */
+  headingLevel: "h2" | "h3";
+}) {
+  const Heading = headingLevel;
   const { t } = useI18n();
   const image = project.image_url || siteConfig.projectFallbackImage;
   // The drawn images ship a 600-pixel copy beside them (scripts/make-images.ts) for phones.
-  const small = /^\/images\/(sample-project-\d+|project-fallback)\.webp$/.test(image) ? image.replace(/\.webp$/, "-600.webp") : null;
+  const small = /^\/images\/(sample-project-\d+|project-fallback)\.webp$/.test(image)
+    ? image.replace(/\.webp$/, "-600.webp")
+    : null;
   return (
     <article
       className="stagger-item flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
@@ -29,9 +41,9 @@ export function ProjectCard({ project, index }: { project: Project; index: numbe
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 dir="auto" className="text-lg font-semibold">
+          <Heading dir="auto" className="text-lg font-semibold">
             {project.title}
-          </h3>
+          </Heading>
           <div className="flex shrink-0 items-center gap-1">
             {project.github_link ? (
               <a
@@ -52,7 +64,7 @@ export function ProjectCard({ project, index }: { project: Project; index: numbe
                 aria-label={t("projects.live", { title: project.title })}
                 className="grid size-9 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-primary"
               >
-                <ExternalLink aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+                <ExternalLink aria-hidden="true" className="size-5" />
               </a>
             ) : null}
           </div>
@@ -74,8 +86,8 @@ export function ProjectCard({ project, index }: { project: Project; index: numbe
           </ul>
         ) : null}
         {project.category ? (
-          <p dir="auto" className="text-sm font-medium text-muted-foreground">
-            {project.category}
+          <p className="text-sm font-medium text-muted-foreground">
+            <bdi>{project.category}</bdi>
           </p>
         ) : null}
       </div>

@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const article = loaderData?.article;
-  if (!article) return pageMeta(matches, "meta.articleNotFound");
+  if (!article) return pageMeta(matches, "meta.articleNotFound", "meta.articleNotFoundDescription");
   const image = article.image_url ?? siteConfig.shareImage;
   return pageMeta(
     matches,

@@ -20,7 +20,7 @@ export default function Toaster() {
       duration={TOAST_DURATION}
       swipeDirection={dir === "rtl" ? "left" : "right"}
       swipeThreshold={50}
-      label={t("common.notifications")}
+      label={t("common.notification")}
     >
       {items.map((item) => (
         <ToastPrimitive.Root
@@ -54,6 +54,7 @@ export default function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
+        label={t("common.notifications")}
         className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>

@@ -21,7 +21,7 @@ export default function FeaturedProjects({ featured }: { featured: Promise<Proje
         />
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {projects.map((project, index) => (
-            <ProjectCard key={project.id} project={project} index={index} />
+            <ProjectCard key={project.id} project={project} index={index} headingLevel="h3" />
           ))}
         </div>
         <div className="mt-10 flex justify-center">

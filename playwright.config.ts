@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests in the system Chromium against the built server (ARCHITECTURE "tests/e2e").
+// There is no webServer: each worker starts the built server in-process with an in-memory database
+// (tests/e2e/fixtures.ts), so every worker owns its data. Run `npx react-router build` first.
+
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  // Two cores on the development and CI machines: more workers only make each one slower.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    // Recording a trace for every test doubles the run time on two cores: only the retry on CI records one.
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+    locale: "en-US",
+    timezoneId: "Africa/Cairo",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+});

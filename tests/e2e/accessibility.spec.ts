@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Language, Theme } from "../../core/preferences.ts";
+import { insertArticle, insertProject } from "../helpers/seed.ts";
+import { expect, setPreferences, settleAnimations, test } from "./fixtures.ts";
+
+// axe-core on the main public pages in light English and dark Arabic: no violations.
+
+const PAGES = ["/", "/projects", "/articles/accessible-article"];
+const MODES: { language: Language; theme: Theme }[] = [
+  { language: "en", theme: "light" },
+  { language: "ar", theme: "dark" },
+];
+
+for (const { language, theme } of MODES) {
+  for (const path of PAGES) {
+    test(`${path} has no axe violations (${language}, ${theme})`, async ({ page, context, baseURL, db }) => {
+      await setPreferences(context, baseURL!, { language, theme });
+      await insertProject(db, { title: "Shop", category: "React", image_url: null });
+      await insertProject(db, { title: "Charts", category: "Vue.js", github_link: "https://github.com/" });
+      await insertArticle(db, {
+        slug: "accessible-article",
+        title_en: "Accessible article",
+        title_ar: "مقالة سهلة الوصول",
+        content_en: 'A paragraph with a <a href="https://example.com/">link</a>.\n\nAnother paragraph.',
+        content_ar: 'فقرة فيها <a href="https://example.com/">رابط</a>.\n\nفقرة أخرى.',
+        image_url: "/images/about-800.webp",
+      });
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await expect(page.getByRole("status")).toHaveCount(0); // no spinner left
+      // Content fades in: colour contrast is only meaningful once the animations have finished.
+      await settleAnimations(page);
+
+      const results = await new AxeBuilder({ page }).analyze();
+      const violations = results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(" ")),
+      }));
+      expect(violations).toEqual([]);
+    });
+  }
+}

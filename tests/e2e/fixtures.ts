@@ -1,0 +1,215 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { translate, type Messages, type TranslateVars } from "../../core/i18n.ts";
+import type { Language, Theme } from "../../core/preferences.ts";
+import { siteConfig } from "../../app/site-config.ts";
+import type { Database } from "../../db/client.ts";
+import { createMemoryLogger } from "../../server/logger.ts";
+import type { RunningServer } from "../../server/start.ts";
+
+// Fixtures of the end-to-end tests (STYLE.md §8): every worker runs the BUILT server in-process on a random
+// port with an in-memory PGlite, every test starts from empty tables and fills them itself, and an
+// unexpected console error or warning, or an uncaught page error, fails the test that caused it.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const builtEntry = path.join(root, "build", "server", "index.js");
+
+/** What the built server module exports (server/entry.ts), typed from the source it was built from. */
+type BuiltServer = Pick<typeof import("../../server/entry.ts"), "startBuiltServer" | "loadEnv">;
+
+async function importBuiltServer(): Promise<BuiltServer> {
+  if (!existsSync(builtEntry)) {
+    throw new Error(`${builtEntry} is missing: run \`npx react-router build\` before the end-to-end tests`);
+  }
+  // A computed specifier: the build is plain JavaScript without declarations, so it is typed by the cast.
+  return (await import(pathToFileURL(builtEntry).href)) as BuiltServer;
+}
+
+export interface TestServer {
+  url: string;
+  database: RunningServer["database"];
+  /** What the server logged (createMemoryLogger), e.g. to check that a database failure was reported. */
+  logLines: string[];
+}
+
+/** Starts the built server with in-memory PGlite on a random loopback port; env overrides win. */
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+): Promise<TestServer & { close(): Promise<void> }> {
+  const { startBuiltServer, loadEnv } = await importBuiltServer();
+  const logger = createMemoryLogger();
+  const running = await startBuiltServer({
+    env: loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_REQUESTS: "0", ...overrides }),
+    logger,
+    inMemory: true,
+  });
+  return {
+    url: running.url,
+    database: running.database,
+    logLines: logger.lines,
+    close: () => running.close(),
+  };
+}
+
+/** Empties the tables the public pages read, keeping the schema. */
+export async function clearTables(db: Database) {
+  await db.execute(sql`truncate table projects, articles restart identity cascade`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Strings: the tests read the dictionaries and the owner's config instead of copying them.
+
+const dictionaries: Record<Language, Messages> = {
+  en: JSON.parse(readFileSync(path.join(root, "app/i18n/en.json"), "utf8")) as Messages,
+  ar: JSON.parse(readFileSync(path.join(root, "app/i18n/ar.json"), "utf8")) as Messages,
+};
+
+export const LANGUAGES: readonly Language[] = ["en", "ar"];
+
+/** A dictionary string in one language, with the same {{name}}/{{role}}/{{city}} the pages fill in. */
+export function text(language: Language, key: string, vars: TranslateVars = {}): string {
+  const value = translate(dictionaries[language], key, {
+    initials: siteConfig.initials,
+    name: siteConfig.name[language],
+    role: siteConfig.role[language],
+    city: siteConfig.city[language],
+    ...vars,
+  });
+  if (value === key) throw new Error(`No "${key}" in the ${language} dictionary`);
+  return value;
+}
+
+export { siteConfig };
+
+/** Sets the preference cookies the server reads, as a visitor who chose them earlier would have. */
+export async function setPreferences(
+  context: BrowserContext,
+  url: string,
+  preferences: { language?: Language; theme?: Theme },
+) {
+  const cookies = Object.entries(preferences).map(([name, value]) => ({ name, value, url }));
+  await context.addCookies(cookies);
+}
+
+/** A computed style property of an element, for `expect.poll` (colours change through CSS transitions). */
+export function computedStyle(locator: Locator, property: string): () => Promise<string> {
+  return () =>
+    locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+}
+
+/** Waits until CSS animations (page enter, stagger, not the endless hero loop) have finished. */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Fixtures
+
+export interface ConsoleGuard {
+  /** Lets console errors, warnings or page errors matching this pattern through, for this test only. */
+  allow(pattern: RegExp): void;
+  /** Everything seen so far (allowed or not), e.g. to assert that an expected error happened. */
+  readonly seen: readonly string[];
+}
+
+interface WorkerFixtures {
+  /** This worker's server, shared by its tests one after another. */
+  server: TestServer;
+}
+
+interface TestFixtures {
+  /** The server's database (drizzle), emptied before each test. */
+  db: Database;
+  consoleGuard: ConsoleGuard;
+  /**
+   * Starts a second server with environment overrides (e.g. `{ SAMPLE_PROJECTS: "off" }`) and an empty
+   * database of its own; it is closed when the test ends. Use absolute URLs (`other.url + "/projects"`).
+   */
+  startServer: (overrides: Record<string, string>) => Promise<TestServer>;
+}
+
+function describeMessage(message: ConsoleMessage): string {
+  const { url } = message.location();
+  return `console.${message.type()}: ${message.text()}${url ? ` (${url})` : ""}`;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use) => {
+      const server = await startTestServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+
+  db: [
+    async ({ server }, use) => {
+      await clearTables(server.database.db);
+      await use(server.database.db);
+    },
+    { auto: true },
+  ],
+
+  // eslint-disable-next-line no-empty-pattern -- as above: this fixture needs no other fixture.
+  startServer: async ({}, use) => {
+    const started: { close(): Promise<void> }[] = [];
+    await use(async (overrides) => {
+      const server = await startTestServer(overrides);
+      started.push(server);
+      return server;
+    });
+    await Promise.all(started.map((server) => server.close()));
+  },
+
+  consoleGuard: [
+    async ({ context }, use) => {
+      const allowed: RegExp[] = [];
+      const seen: string[] = [];
+      const watch = (page: Page) => {
+        page.on("console", (message) => {
+          if (message.type() === "error" || message.type() === "warning") seen.push(describeMessage(message));
+        });
+        page.on("pageerror", (error) => seen.push(`pageerror: ${error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on("page", watch);
+      await use({
+        allow: (pattern) => void allowed.push(pattern),
+        get seen() {
+          return seen;
+        },
+      });
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, "unexpected console errors, warnings or page errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Chrome's console line for a response with an error status, e.g. the 404 document of the not-found page. */
+export const failedResource = (status: number) =>
+  new RegExp(`Failed to load resource: the server responded with a status of ${status}`);

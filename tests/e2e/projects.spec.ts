@@ -1,0 +1,213 @@
+import type { Page } from "@playwright/test";
+import { eq, sql } from "drizzle-orm";
+import type { Language } from "../../core/preferences.ts";
+import { sampleProjects } from "../../core/projects.ts";
+import { projects } from "../../db/schema.ts";
+import { insertProject } from "../helpers/seed.ts";
+import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
+
+// The Projects page (spec §2 "Projects", §4 "Projects page"): filters, cards, samples and empty states.
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+function gallery(page: Page) {
+  return page.getByRole("main");
+}
+
+function cards(page: Page) {
+  return gallery(page).getByRole("article");
+}
+
+function filterRow(page: Page, language: Language) {
+  return page.getByRole("group", { name: text(language, "projects.filterLabel") });
+}
+
+/** The primary colour, as the logo's background shows it. */
+function primaryColour(page: Page, language: Language) {
+  return computedStyle(
+    page.getByRole("link", { name: text(language, "nav.homeLink") }),
+    "background-color",
+  )();
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`in ${language}`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await setPreferences(context, baseURL!, { language });
+    });
+
+    test("with three categories the filter row starts at 'All' and a category filters the cards", async ({
+      page,
+      db,
+    }) => {
+      // Newest first (spec §7), so the categories appear in this order.
+      await insertProject(db, { title: "Shop", category: "React", created_at: daysAgo(1) });
+      await insertProject(db, { title: "Blog", category: "React", created_at: daysAgo(2) });
+      await insertProject(db, { title: "Charts", category: "Vue.js", created_at: daysAgo(3) });
+      await insertProject(db, { title: "Planner", category: "Svelte", created_at: daysAgo(4) });
+      await page.goto("/projects");
+
+      const buttons = filterRow(page, language).getByRole("button");
+      await expect(buttons).toHaveText([text(language, "projects.all"), "React", "Vue.js", "Svelte"]);
+      await expect(buttons.first()).toHaveAttribute("aria-pressed", "true");
+      for (const index of [1, 2, 3])
+        await expect(buttons.nth(index)).toHaveAttribute("aria-pressed", "false");
+      await expect(cards(page)).toHaveCount(4);
+
+      const vue = filterRow(page, language).getByRole("button", { name: "Vue.js" });
+      await vue.click();
+      await expect(vue).toHaveAttribute("aria-pressed", "true");
+      await expect(buttons.first()).toHaveAttribute("aria-pressed", "false");
+      await expect(cards(page)).toHaveCount(1);
+      await expect(cards(page).getByRole("heading")).toHaveText(["Charts"]);
+      const primary = await primaryColour(page, language);
+      await expect.poll(computedStyle(vue, "background-color")).toBe(primary);
+      await expect.poll(computedStyle(buttons.first(), "background-color")).not.toBe(primary);
+
+      await filterRow(page, language).getByRole("button", { name: "React", exact: true }).click();
+      await expect(cards(page).getByRole("heading")).toHaveText(["Shop", "Blog"]);
+      await buttons.first().click();
+      await expect(cards(page)).toHaveCount(4);
+    });
+
+    test("with a single category there is no filter row", async ({ page, db }) => {
+      await insertProject(db, { title: "One", category: "React" });
+      await insertProject(db, { title: "Two", category: "React" });
+      await page.goto("/projects");
+      await expect(cards(page)).toHaveCount(2);
+      await expect(filterRow(page, language)).toHaveCount(0);
+    });
+
+    test("with no projects the four sample projects show", async ({ page }) => {
+      await page.goto("/projects");
+      const samples = sampleProjects(language);
+      await expect(cards(page).getByRole("heading")).toHaveText(samples.map((sample) => sample.title));
+      await expect(filterRow(page, language).getByRole("button")).toHaveText([
+        text(language, "projects.all"),
+        "React",
+        "Vue.js",
+        "Svelte",
+        "React Native",
+      ]);
+      for (const [index, sample] of samples.entries()) {
+        const card = cards(page).nth(index);
+        await expect(card.getByRole("img")).toHaveAttribute(
+          "src",
+          `/images/sample-project-${index + 1}.webp`,
+        );
+        await expect(card).toContainText(sample.category);
+        await expect(
+          card.getByRole("link", { name: text(language, "projects.repository", { title: sample.title }) }),
+        ).toHaveAttribute("href", "https://github.com/");
+      }
+    });
+
+    test("a card shows its texts, links open in a new tab safely, and a missing image uses the fallback", async ({
+      page,
+      db,
+    }) => {
+      const project = await insertProject(db, {
+        title: "Weather station",
+        description: "Live readings from a rooftop sensor.",
+        category: "IoT",
+        tags: ["Arduino", "MQTT"],
+        image_url: null,
+        github_link: "https://github.com/example/weather",
+        live_link: "https://weather.example.com/",
+      });
+      await page.goto("/projects");
+      const card = cards(page);
+      await expect(card).toHaveCount(1);
+      await expect(card.getByRole("heading", { level: 2 })).toHaveText(project.title);
+      await expect(card.getByText(project.description)).toBeVisible();
+      await expect(card.getByRole("listitem")).toHaveText(["Arduino", "MQTT"]);
+      await expect(card.getByText("IoT", { exact: true })).toBeVisible();
+
+      const image = card.getByRole("img", {
+        name: text(language, "projects.imageAlt", { title: project.title }),
+      });
+      await expect(image).toHaveAttribute("src", siteConfig.projectFallbackImage);
+      await expect(image).toHaveAttribute("src", "/images/project-fallback.webp");
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+        .toBeGreaterThan(0);
+
+      for (const [key, href] of [
+        ["projects.repository", project.github_link],
+        ["projects.live", project.live_link],
+      ] as const) {
+        const link = card.getByRole("link", { name: text(language, key, { title: project.title }) });
+        await expect(link).toHaveAttribute("href", href!);
+        await expect(link).toHaveAttribute("target", "_blank");
+        await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
+      }
+    });
+
+    test("when the database cannot be read the samples show with the error toast", async ({
+      page,
+      server,
+    }) => {
+      await server.database.db.execute(sql`alter table projects rename to projects_offline`);
+      try {
+        await page.goto("/projects");
+        await expect(cards(page).getByRole("heading")).toHaveText(
+          sampleProjects(language).map((sample) => sample.title),
+        );
+        const toast = page
+          .getByRole("region", { name: text(language, "common.notifications") })
+          .getByRole("listitem");
+        await expect(toast).toContainText(text(language, "errors.fetchProjects"));
+        await expect(toast).toContainText(text(language, "errors.databaseUnavailable"));
+        // Destructive: the toast has the destructive colours.
+        await expect(toast).toHaveClass(/\bbg-destructive\b/);
+      } finally {
+        await server.database.db.execute(sql`alter table projects_offline rename to projects`);
+      }
+      expect(server.logLines.some((line) => line.startsWith("error projects could not be read"))).toBe(true);
+    });
+  });
+}
+
+test("'No projects match this filter.' when the chosen category's projects are gone after a revalidation", async ({
+  page,
+  db,
+}) => {
+  await insertProject(db, { title: "Shop", category: "React", created_at: daysAgo(1) });
+  await insertProject(db, { title: "Charts", category: "Vue.js", created_at: daysAgo(2) });
+  await insertProject(db, { title: "Planner", category: "Svelte", created_at: daysAgo(3) });
+  await page.goto("/projects");
+  await filterRow(page, "en").getByRole("button", { name: "Vue.js" }).click();
+  await expect(cards(page)).toHaveCount(1);
+
+  await db.delete(projects).where(eq(projects.category, "Vue.js"));
+  // Choosing a language revalidates the page's loaders; the chosen filter stays.
+  await page.getByRole("button", { name: text("en", "nav.language") }).click();
+  await page.getByRole("menuitem", { name: text("en", "nav.arabic") }).click();
+
+  await expect(page.getByText(text("ar", "projects.noMatch"))).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await expect(filterRow(page, "ar").getByRole("button")).toHaveText([
+    text("ar", "projects.all"),
+    "React",
+    "Svelte",
+  ]);
+  await filterRow(page, "ar")
+    .getByRole("button", { name: text("ar", "projects.all") })
+    .click();
+  await expect(cards(page)).toHaveCount(2);
+});
+
+for (const language of LANGUAGES) {
+  test(`with samples turned off and no projects: 'No projects to display yet' (${language})`, async ({
+    page,
+    context,
+    startServer,
+  }) => {
+    const withoutSamples = await startServer({ SAMPLE_PROJECTS: "off" });
+    await setPreferences(context, withoutSamples.url, { language });
+    await page.goto(`${withoutSamples.url}/projects`);
+    await expect(page.getByText(text(language, "projects.empty"))).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(filterRow(page, language)).toHaveCount(0);
+  });
+}
