@@ -2,8 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  // The server bundle includes React: pin its production build, whoever imports the bundle (server.js or a test).
+  define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   // The server build's entry is our Hono app (STACK-NOTES: Vite 8 ignores the old isSsrBuild branch).
   environments: {
     ssr: {
@@ -22,4 +24,4 @@ export default defineConfig({
     noExternal: true,
     external: ["@electric-sql/pglite", "pg", "jsdom", "dompurify"],
   },
-});
+}));

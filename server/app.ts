@@ -100,14 +100,16 @@ export function createApp(options: AppOptions) {
         },
       }),
     );
-    app.use(
-      "*",
-      serveStatic({
-        root,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
+    const publicFiles = serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+      },
+    });
+    // Other public files (favicon, images, robots.txt) all have an extension and pages never do, so a page
+    // request does not touch the disk looking for a file.
+    app.on(["GET", "HEAD"], "*", (c, next) =>
+      /\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next(),
     );
   }
 

@@ -58,10 +58,10 @@ export function LazySection<P extends object>({
   load: () => Promise<{ default: ComponentType<P> }>;
   props: P;
 }) {
-  const [Section, setSection] = useState(() => lazy(load));
+  const [Section, setSection] = useState(() => lazyOnce(load));
   return (
     <ErrorBoundary
-      onReset={() => setSection(() => lazy(load))}
+      onReset={() => setSection(() => lazyAgain(load))}
       fallback={(reset) => <SectionError onRetry={reset} />}
     >
       <Suspense fallback={<Spinner />}>
@@ -69,4 +69,19 @@ export function LazySection<P extends object>({
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+type SectionLoader<P> = () => Promise<{ default: ComponentType<P> }>;
+const sections = new WeakMap<object, unknown>();
+
+/** One lazy component per section, so that once loaded it renders at once (on the server too). */
+function lazyOnce<P extends object>(load: SectionLoader<P>): ComponentType<P> {
+  return (sections.get(load) as ComponentType<P> | undefined) ?? lazyAgain(load);
+}
+
+/** React.lazy remembers a failed import forever: 'Try again' needs a new one. */
+function lazyAgain<P extends object>(load: SectionLoader<P>): ComponentType<P> {
+  const component = lazy(load);
+  sections.set(load, component);
+  return component;
 }

@@ -1,0 +1,309 @@
+// `npm run lighthouse`: Lighthouse (default mobile config) on /, /projects and one article, in English and
+// Arabic, against the production server on a throw-away seeded data folder. Prints the four category scores,
+// LCP/TBT/CLS, and the audits that keep a category below 100; writes everything to
+// bench-results/lighthouse.json. Run with Node 24 (`node scripts/lighthouse.ts` strips the types).
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Result } from "lighthouse";
+import {
+  ARTICLE_SLUGS,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  RESULTS_DIR,
+  ROOT,
+  ensureBuild,
+  freePort,
+  makeSeededDataDir,
+  missingImages,
+  onInterrupt,
+  startServerProcess,
+  stopAllServers,
+  table,
+} from "./bench.ts";
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
+/** How many offending items of an audit to print; the JSON keeps them all. */
+const ITEMS_SHOWN = 8;
+
+interface FailingAudit {
+  id: string;
+  title: string;
+  categories: string[];
+  score: number | null;
+  displayValue?: string;
+  explanation?: string;
+  /** One line per offending element, resource or sub-item. */
+  items: string[];
+}
+
+interface Run {
+  page: string;
+  language: "en" | "ar";
+  url: string;
+  finalUrl: string;
+  scores: Record<string, number | null>;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  runWarnings: string[];
+  failing: FailingAudit[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading an audit's details
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === "string" && value.trim()) return value.trim().replace(/\s+/g, " ");
+  if (typeof value === "number") return String(Math.round(value * 1000) / 1000);
+  if (isRecord(value)) {
+    // Source locations, URLs and nodes are objects in the details.
+    if (value.type === "node") return nodeText(value);
+    if (value.type === "source-location" && typeof value.url === "string") {
+      return `${value.url}:${String(value.line)}:${String(value.column)}`;
+    }
+    if (["url", "link", "code", "text"].includes(String(value.type))) return text(value.value ?? value.text);
+    if (typeof value.text === "string") return text(value.text);
+  }
+  return undefined;
+}
+
+function nodeText(node: Record<string, unknown>): string {
+  const parts = [text(node.selector), text(node.snippet)?.slice(0, 200)].filter(Boolean);
+  const explanation = text(node.explanation);
+  return `${parts.join("  ")}${explanation ? `  — ${explanation.slice(0, 300)}` : ""}`;
+}
+
+/** The critical request chains, one line per request, indented by depth. */
+function chainLines(chains: Record<string, unknown>, depth: number): string[] {
+  return Object.values(chains).flatMap((node) => {
+    if (!isRecord(node)) return [];
+    const line =
+      `${"  ".repeat(depth)}${String(node.url)} (ends ${String(node.navStartToEndTime)} ms, ` +
+      `${String(node.transferSize)} B${node.isLongest ? ", longest chain" : ""})`;
+    return [line, ...(isRecord(node.children) ? chainLines(node.children, depth + 1) : [])];
+  });
+}
+
+/** One line per item of a table/opportunity/list/checklist detail, with the fields that say what and where. */
+function detailItems(details: unknown): string[] {
+  if (!isRecord(details)) return [];
+  if (details.type === "list" && Array.isArray(details.items)) return details.items.flatMap(detailItems);
+  if (details.type === "list-section") {
+    const inner = detailItems(details.value);
+    return typeof details.title === "string"
+      ? inner.map((line) => `${details.title as string}: ${line}`)
+      : inner;
+  }
+  if (details.type === "text") return text(details.value) ? [text(details.value) ?? ""] : [];
+  if (details.type === "network-tree" && isRecord(details.chains)) return chainLines(details.chains, 0);
+  if (details.type === "checklist" && isRecord(details.items)) {
+    return Object.entries(details.items).flatMap(([key, item]) =>
+      isRecord(item) && item.value === false ? [`${key}: ${text(item.label) ?? "not met"}`] : [],
+    );
+  }
+  if (!Array.isArray(details.items)) return [];
+  const lines: string[] = [];
+  for (const item of details.items as unknown[]) {
+    if (!isRecord(item)) continue;
+    const fields: string[] = [];
+    for (const [key, value] of Object.entries(item)) {
+      if (key === "subItems" || key === "debugData" || value === undefined || value === null) continue;
+      const shown = text(value);
+      if (shown) fields.push(key === "node" || key === "url" ? shown : `${key}=${shown}`);
+    }
+    if (fields.length) lines.push(fields.join("; "));
+    if (isRecord(item.subItems) && Array.isArray(item.subItems.items)) {
+      for (const sub of item.subItems.items as unknown[]) {
+        if (!isRecord(sub)) continue;
+        const subFields = Object.entries(sub).flatMap(([key, value]) => {
+          const shown = text(value);
+          return shown ? [key === "node" || key === "url" ? shown : `${key}=${shown}`] : [];
+        });
+        if (subFields.length) lines.push(`  ↳ ${subFields.join("; ")}`);
+      }
+    }
+  }
+  return lines;
+}
+
+/** Audits that keep a category below 100: scored, applicable and not passed. */
+function failingAudits(lhr: Result): FailingAudit[] {
+  const byId = new Map<string, FailingAudit>();
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    if (!category || category.score === null || category.score >= 1) continue;
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (["notApplicable", "manual", "informative", "error"].includes(audit.scoreDisplayMode)) continue;
+      // Performance insights and diagnostics with no weight still say why the metrics are what they are.
+      const existing = byId.get(audit.id);
+      if (existing) {
+        existing.categories.push(id);
+        continue;
+      }
+      byId.set(audit.id, {
+        id: audit.id,
+        title: audit.title,
+        categories: [id],
+        score: audit.score,
+        displayValue: audit.displayValue,
+        explanation: audit.explanation,
+        items: detailItems(audit.details),
+      });
+    }
+  }
+  return [...byId.values()];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function audit(url: string, language: "en" | "ar"): Promise<Result> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "error",
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      ...(language === "ar" ? { extraHeaders: { Cookie: "language=ar" } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) {
+      throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+    }
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const score = (value: number | null | undefined) =>
+  value === null || value === undefined ? "–" : String(Math.round(value * 100));
+
+async function main() {
+  const startedAt = new Date();
+  process.env.CHROME_PATH = CHROMIUM;
+  console.log("Sira Lighthouse: build, seed, start, audit (mobile, loopback only)\n");
+  ensureBuild();
+  const missing = missingImages();
+  if (missing.length)
+    console.warn(`Note: images missing from public/: ${missing.join(", ")} (carrying on)\n`);
+
+  let dataDir: string | undefined;
+  const cleanup = async () => {
+    await stopAllServers();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  onInterrupt(cleanup);
+
+  try {
+    dataDir = await makeSeededDataDir("sira-lighthouse-");
+    const server = await startServerProcess({ port: await freePort(), dataDir });
+    const pages = ["/", "/projects", `/articles/${ARTICLE_SLUGS[0]}`];
+    const runs: Run[] = [];
+    const reports: Record<string, Result> = {};
+    for (const page of pages) {
+      for (const language of ["en", "ar"] as const) {
+        const url = `${server.origin}${page}`;
+        process.stdout.write(`Auditing ${page} (${language})… `);
+        const started = performance.now();
+        const lhr = await audit(url, language);
+        console.log(`${Math.round((performance.now() - started) / 1000)} s`);
+        const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+        runs.push({
+          page,
+          language,
+          url,
+          finalUrl: lhr.finalDisplayedUrl,
+          scores: Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])),
+          lcpMs: numeric("largest-contentful-paint"),
+          tbtMs: numeric("total-blocking-time"),
+          cls: numeric("cumulative-layout-shift"),
+          runWarnings: lhr.runWarnings.map(String),
+          failing: failingAudits(lhr),
+        });
+        reports[`${page} ${language}`] = lhr;
+      }
+    }
+    await server.stop();
+
+    console.log("\nScores (0–100) and metrics (mobile, simulated throttling)");
+    console.log(
+      table([
+        ["page", "lang", "perf", "a11y", "best-pr.", "seo", "LCP ms", "TBT ms", "CLS"],
+        ...runs.map((run) => [
+          run.page,
+          run.language,
+          ...CATEGORIES.map((id) => score(run.scores[id])),
+          run.lcpMs === null ? "–" : String(Math.round(run.lcpMs)),
+          run.tbtMs === null ? "–" : String(Math.round(run.tbtMs)),
+          run.cls === null ? "–" : String(Math.round(run.cls * 1000) / 1000),
+        ]),
+      ]),
+    );
+
+    for (const run of runs) {
+      if (run.runWarnings.length)
+        console.log(`\nWarnings for ${run.page} (${run.language}): ${run.runWarnings.join(" | ")}`);
+      if (!run.failing.length) continue;
+      console.log(`\nBelow 100 on ${run.page} (${run.language}):`);
+      for (const failing of run.failing) {
+        const value = failing.displayValue ? ` — ${failing.displayValue}` : "";
+        console.log(
+          `  [${failing.categories.join(",")}] ${failing.title} (${failing.id}, score ${score(failing.score)})${value}`,
+        );
+        if (failing.explanation) console.log(`      ${failing.explanation}`);
+        for (const item of failing.items.slice(0, ITEMS_SHOWN)) console.log(`      ${item.slice(0, 400)}`);
+        if (failing.items.length > ITEMS_SHOWN)
+          console.log(`      … ${failing.items.length - ITEMS_SHOWN} more in the JSON`);
+      }
+    }
+
+    await mkdir(RESULTS_DIR, { recursive: true });
+    const file = path.join(RESULTS_DIR, "lighthouse.json");
+    const failingDetails = Object.fromEntries(
+      Object.entries(reports).map(([key, lhr]) => [
+        key,
+        Object.fromEntries(
+          (runs.find((run) => `${run.page} ${run.language}` === key)?.failing ?? []).map((failing) => [
+            failing.id,
+            lhr.audits[failing.id]?.details ?? null,
+          ]),
+        ),
+      ]),
+    );
+    await writeFile(
+      file,
+      `${JSON.stringify(
+        {
+          startedAt: startedAt.toISOString(),
+          lighthouseVersion: Object.values(reports)[0]?.lighthouseVersion,
+          config: "default (mobile)",
+          missingImages: missing,
+          runs,
+          failingAuditDetails: failingDetails,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\nWrote ${path.relative(ROOT, file)}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});
