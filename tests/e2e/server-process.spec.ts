@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 
-// The server as an owner runs it: `node --liftoff-only server.js` with the built app, a real data folder on
+// The server as an owner runs it: `node <the flags of npm start> server.js` with the built app, a real data folder on
 // disk, real signals. No browser needed.
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -29,7 +30,7 @@ interface Started {
 }
 
 function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--liftoff-only", "server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     cwd: root,
     env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_REQUESTS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -55,6 +56,13 @@ async function waitForHealth(port: number, started: Started) {
   }
   throw new Error(`server did not answer in time:\n${started.output()}`);
 }
+
+test("starts with the same Node flags as `npm start`", () => {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  expect(scripts.start).toContain(`node ${SERVER_NODE_FLAGS.join(" ")} server.js`);
+});
 
 let dataDir: string;
 test.beforeEach(() => {
