@@ -1,7 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import {
   ServerRouter,
   isRouteErrorResponse,
@@ -11,7 +10,7 @@ import {
 } from "react-router";
 import { getNonce } from "./lib/services.server.ts";
 
-// React Router's default Node entry, plus the per-request CSP nonce on every inline script.
+// React Router's default Node entry, plus the per-request CSP nonce on every inline script, and whole pages.
 
 export const streamTimeout = 5_000;
 
@@ -36,11 +35,9 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Link-preview scrapers and crawlers get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
+    // The page is sent once everything is rendered: its data takes milliseconds, and a streamed spinner
+    // replaced by content a moment later would only shift the layout (Lighthouse CLS) and confuse link-preview
+    // scrapers. Spinners still show while the next page's data loads on client-side navigation.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -50,7 +47,7 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

@@ -100,10 +100,15 @@ export function createApp(options: AppOptions) {
         },
       }),
     );
+    // Not hashed, so not immutable: a week for images (the owner rarely replaces them), an hour for the rest.
     const publicFiles = serveStatic({
       root,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=3600");
+      onFound: (path, c) => {
+        const week = /\.(webp|png|jpe?g|gif|ico|svg)$/i.test(path);
+        c.header(
+          "Cache-Control",
+          week ? "public, max-age=604800, stale-while-revalidate=86400" : "public, max-age=3600",
+        );
       },
     });
     // Other public files (favicon, images, robots.txt) all have an extension and pages never do, so a page

@@ -36,6 +36,7 @@ export function ProjectCard({
         width={1200}
         height={750}
         loading={index < 3 ? "eager" : "lazy"}
+        fetchPriority={index === 0 ? "high" : undefined}
         decoding="async"
         className="aspect-[8/5] w-full bg-muted object-cover"
       />

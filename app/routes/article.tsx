@@ -82,8 +82,10 @@ export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
         <img
           src={article.image_url}
           alt=""
+          width={1600}
+          height={700}
           fetchPriority="high"
-          className="max-h-[28rem] w-full bg-muted object-cover"
+          className="aspect-[16/7] max-h-[28rem] w-full bg-muted object-cover"
         />
       ) : null}
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
