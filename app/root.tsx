@@ -59,14 +59,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme === "dark" ? "#020617" : "#ffffff"} />
-        {/* The font file the first paint needs, fetched with the stylesheet rather than after it. */}
-        <link
-          rel="preload"
-          href={language === "ar" ? cairoArabic : cairoLatin}
-          as="font"
-          type="font/woff2"
-          crossOrigin="anonymous"
-        />
+        {/* The font files the first paint needs, fetched with the stylesheet rather than after it: Arabic
+            pages show Latin too (initials, tags, names), so they need both. */}
+        {(language === "ar" ? [cairoArabic, cairoLatin] : [cairoLatin]).map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         <script
           nonce={data?.nonce}
           suppressHydrationWarning

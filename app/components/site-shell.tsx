@@ -1,15 +1,18 @@
 import type { ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { useI18n } from "../lib/i18n.ts";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 import { SmoothScroll } from "./smooth-scroll.tsx";
+import { Spinner } from "./ui/spinner.tsx";
 import { ToastArea } from "./ui/toast.tsx";
 
 /** The shared layout of every page (spec §2): top bar, page keyed on the path, footer, toast area. */
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const location = useLocation();
+  // The next page's data is loading (spec §2: "A spinner shows while loading"); first loads arrive rendered.
+  const loading = useNavigation().state === "loading";
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,8 +22,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
         {t("nav.skip")}
       </a>
       <Navbar />
-      <main id="main" className="flex-1">
-        <div key={location.pathname} className="page-enter">
+      <main id="main" className="relative flex-1" aria-busy={loading}>
+        {loading ? <Spinner className="absolute inset-x-0 top-0 z-10" /> : null}
+        <div key={location.pathname} className={`page-enter ${loading ? "opacity-60" : ""}`}>
           {children}
         </div>
       </main>

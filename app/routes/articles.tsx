@@ -1,7 +1,6 @@
-import { Suspense, type CSSProperties } from "react";
-import { Await, Link } from "react-router";
+import type { CSSProperties } from "react";
+import { Link } from "react-router";
 import { readPreferences } from "../../core/preferences.ts";
-import { Spinner } from "../components/ui/spinner.tsx";
 import type { ArticlesResult } from "../features/articles/articles-result.ts";
 import { loadArticles } from "../features/articles/load-articles.server.ts";
 import { useI18n } from "../lib/i18n.ts";
@@ -9,9 +8,9 @@ import { pageMeta } from "../lib/meta.ts";
 import { useErrorToast } from "../lib/use-error-toast.ts";
 import type { Route } from "./+types/articles";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = readPreferences(request.headers.get("Cookie"));
-  return { result: loadArticles(context, language) };
+  return { result: await loadArticles(context, language) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,9 +24,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         <h1 className="text-4xl font-bold tracking-tight">{t("articles.title")}</h1>
         <p className="text-lg text-muted-foreground">{t("articles.description")}</p>
       </header>
-      <Suspense fallback={<Spinner />}>
-        <Await resolve={loaderData.result}>{(result) => <ArticleList result={result} />}</Await>
-      </Suspense>
+      <ArticleList result={loaderData.result} />
     </section>
   );
 }

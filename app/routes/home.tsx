@@ -5,14 +5,10 @@ import { pageMeta } from "../lib/meta.ts";
 import { readPreferences } from "../../core/preferences.ts";
 import type { Route } from "./+types/home";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = readPreferences(request.headers.get("Cookie"));
-  // Not awaited: the featured section streams in behind its spinner (spec §2 "Both load lazily").
-  const featured = loadProjects(context, language).then((result) => ({
-    ...result,
-    projects: result.projects.slice(0, 3),
-  }));
-  return { featured };
+  const result = await loadProjects(context, language);
+  return { featured: { ...result, projects: result.projects.slice(0, 3) } };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,16 +1,13 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
 import { readPreferences } from "../../core/preferences.ts";
-import { Spinner } from "../components/ui/spinner.tsx";
 import { loadProjects } from "../features/projects/load-projects.server.ts";
 import { ProjectsGallery } from "../features/projects/projects-gallery.tsx";
 import { useI18n } from "../lib/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/projects";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = readPreferences(request.headers.get("Cookie"));
-  return { result: loadProjects(context, language) };
+  return { result: await loadProjects(context, language) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,9 +21,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         <h1 className="text-4xl font-bold tracking-tight">{t("projects.title")}</h1>
         <p className="text-lg text-muted-foreground">{t("projects.subtitle")}</p>
       </header>
-      <Suspense fallback={<Spinner />}>
-        <Await resolve={loaderData.result}>{(result) => <ProjectsGallery result={result} />}</Await>
-      </Suspense>
+      <ProjectsGallery result={loaderData.result} />
     </section>
   );
 }

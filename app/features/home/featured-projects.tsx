@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { use } from "react";
 import { Link } from "react-router";
 import { useI18n } from "../../lib/i18n.ts";
 import { useErrorToast } from "../../lib/use-error-toast.ts";
@@ -7,9 +6,9 @@ import { ProjectCard } from "../../components/project-card.tsx";
 import type { ProjectsResult } from "../../lib/projects-result.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
-export default function FeaturedProjects({ featured }: { featured: Promise<ProjectsResult> }) {
+export default function FeaturedProjects({ featured }: { featured: ProjectsResult }) {
   const { t } = useI18n();
-  const { projects, errorKey } = use(featured);
+  const { projects, errorKey } = featured;
   useErrorToast("errors.fetchProjects", errorKey);
   return (
     <section aria-labelledby="featured-title" className="bg-muted/40 py-16">
