@@ -9,6 +9,8 @@ import { articlesRouter } from "./api/articles.ts";
 import { projectsRouter } from "./api/projects.ts";
 import type { ServerEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
+import type { PageCache } from "./page-cache.ts";
+import { readPreferences } from "../core/preferences.ts";
 import { getArticleBySlug, listArticles } from "./services/articles.ts";
 import { listProjects } from "./services/projects.ts";
 import { sanitizeHtml } from "./services/sanitize.ts";
@@ -26,6 +28,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Development: Vite injects inline scripts and styles, so the CSP is left out. */
   dev?: boolean;
+  /** Rendered public pages kept for a few seconds; absent means every page is rendered. */
+  pageCache?: PageCache;
 }
 
 type AppEnv = { Variables: { secureHeadersNonce?: string } };
@@ -130,11 +134,42 @@ export function createApp(options: AppOptions) {
 
   if (options.ssr) {
     const ssr = options.ssr;
+    const pageCache = options.pageCache;
     app.all("*", async (c) => {
+      const nonce = c.get("secureHeadersNonce") ?? "";
+      const url = new URL(c.req.url);
+      // Whole documents only: not React Router's data (.data) or manifest (/__manifest) requests.
+      const cacheable =
+        pageCache &&
+        c.req.method === "GET" &&
+        !url.pathname.endsWith(".data") &&
+        !url.pathname.startsWith("/__");
+      const { language, theme } = readPreferences(c.req.header("Cookie"));
+      const key = `${url.pathname}${url.search}|${language}|${theme}`;
+      if (cacheable) {
+        const hit = pageCache.get(key, nonce);
+        if (hit) return hit;
+      }
+
+      let failed = false;
       const context = new RouterContextProvider();
-      context.set(siteServicesContext, services);
-      context.set(nonceContext, c.get("secureHeadersNonce") ?? "");
-      return ssr(c.req.raw, context);
+      context.set(siteServicesContext, {
+        ...services,
+        logError(message, fields) {
+          failed = true;
+          services.logError(message, fields);
+        },
+      });
+      context.set(nonceContext, nonce);
+      const response = await ssr(c.req.raw, context);
+      const contentType = response.headers.get("Content-Type") ?? "";
+      // A page rendered while the database failed carries an error toast: it is never kept.
+      if (!cacheable || failed || response.status !== 200 || !contentType.startsWith("text/html"))
+        return response;
+      if (response.headers.has("Set-Cookie")) return response;
+      const body = await response.text();
+      pageCache.set(key, nonce, { status: response.status, contentType, body });
+      return new Response(body, { status: response.status, headers: response.headers });
     });
   }
 

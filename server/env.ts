@@ -50,6 +50,12 @@ const EnvSchema = z.object({
     .enum(["on", "off"], { error: "must be on or off" })
     .default("on")
     .transform((value) => value === "on"),
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds from 0 to 3600" })
+    .int("must be a whole number of seconds from 0 to 3600")
+    .min(0, "must be a whole number of seconds from 0 to 3600")
+    .max(3600, "must be a whole number of seconds from 0 to 3600")
+    .default(10),
   LOG_REQUESTS: z
     .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
     .optional()
@@ -69,6 +75,8 @@ export interface ServerEnv {
   logRequests: boolean;
   /** Spec §3/§4: the four sample projects stand in while there are none; an owner may turn them off. */
   sampleProjects: boolean;
+  /** How long a rendered public page is reused; 0 renders every request (decision 008). */
+  pageCacheSeconds: number;
 }
 
 export class EnvError extends Error {
@@ -108,5 +116,6 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
     contactFormId: env.CONTACT_FORM_ID ?? "contact",
     logRequests: env.LOG_REQUESTS,
     sampleProjects: env.SAMPLE_PROJECTS,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   };
 }

@@ -7,6 +7,7 @@ import { lockDataDir } from "./data-lock.ts";
 import type { ServerEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { findProjectRoot } from "./project-root.ts";
+import { createPageCache, type PageCache } from "./page-cache.ts";
 
 export interface StartOptions {
   env: ServerEnv;
@@ -21,6 +22,8 @@ export interface RunningServer {
   url: string;
   port: number;
   database: DbHandle;
+  /** Rendered pages; writes to the content clear it. */
+  pageCache: PageCache;
   /** Stops accepting, lets open requests finish, then checkpoints and closes the database. */
   close(): Promise<void>;
 }
@@ -43,7 +46,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   }
 
-  const app = createApp({ env, database, logger, ssr: options.ssr, clientDir: options.clientDir });
+  const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
+  const app = createApp({ env, database, logger, ssr: options.ssr, clientDir: options.clientDir, pageCache });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const instance = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(instance));
     instance.once("error", reject);
@@ -57,6 +61,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url,
     port,
     database,
+    pageCache,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

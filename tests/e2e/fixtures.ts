@@ -38,6 +38,7 @@ async function importBuiltServer(): Promise<BuiltServer> {
 export interface TestServer {
   url: string;
   database: RunningServer["database"];
+  pageCache: RunningServer["pageCache"];
   /** What the server logged (createMemoryLogger), e.g. to check that a database failure was reported. */
   logLines: string[];
 }
@@ -56,6 +57,7 @@ export async function startTestServer(
   return {
     url: running.url,
     database: running.database,
+    pageCache: running.pageCache,
     logLines: logger.lines,
     close: () => running.close(),
   };
@@ -167,6 +169,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   db: [
     async ({ server }, use) => {
       await clearTables(server.database.db);
+      // Tests write straight into the database, as no owner would: forget pages rendered before.
+      server.pageCache.clear();
       await use(server.database.db);
     },
     { auto: true },

@@ -126,6 +126,7 @@ test.describe("a bad environment stops the start with a message naming the varia
     [{ DATABASE_URL: "mysql://localhost/sira" }, "DATABASE_URL must be a postgres:// or postgresql:// URL"],
     [{ SITE_URL: "example.com" }, "SITE_URL must be an absolute http:// or https:// URL"],
     [{ SAMPLE_PROJECTS: "maybe" }, "SAMPLE_PROJECTS must be on or off"],
+    [{ PAGE_CACHE_SECONDS: "-1" }, "PAGE_CACHE_SECONDS must be a whole number of seconds from 0 to 3600"],
   ];
   for (const [env, message] of cases) {
     test(`${Object.keys(env).join(", ")}=${Object.values(env).join(", ")}`, async () => {

@@ -1,0 +1,58 @@
+// Rendered public pages, kept for a few seconds (decision 008). A personal site is read far more often than
+// written: a page served from here costs a string replace instead of a React render and a query.
+// Each entry holds the page with its CSP nonce replaced by a marker, so every answer gets a fresh nonce.
+
+const NONCE_MARKER = "\u0000nonce\u0000";
+
+interface Entry {
+  storedAt: number;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface PageCache {
+  /** The page for this key with the given nonce, or undefined when absent or older than the TTL. */
+  get(key: string, nonce: string): Response | undefined;
+  /** Stores a rendered page; `nonce` is the one it was rendered with. */
+  set(key: string, nonce: string, page: { status: number; contentType: string; body: string }): void;
+  /** Forgets every page: after the owner changes content. */
+  clear(): void;
+  readonly size: number;
+}
+
+export function createPageCache({
+  ttlMs,
+  maxEntries = 500,
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+}): PageCache {
+  const entries = new Map<string, Entry>();
+  return {
+    get(key, nonce) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (Date.now() - entry.storedAt >= ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      return new Response(entry.body.replaceAll(NONCE_MARKER, nonce), {
+        status: entry.status,
+        headers: { "Content-Type": entry.contentType },
+      });
+    },
+    set(key, nonce, page) {
+      if (ttlMs <= 0) return;
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      const body = nonce ? page.body.replaceAll(nonce, NONCE_MARKER) : page.body;
+      entries.set(key, { ...page, body, storedAt: Date.now() });
+    },
+    clear() {
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

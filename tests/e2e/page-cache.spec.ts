@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { insertProject } from "../helpers/seed.ts";
+import { expect, setPreferences, test, text } from "./fixtures.ts";
+
+// Rendered pages are reused for PAGE_CACHE_SECONDS (decision 008); what a visitor must never notice: another
+// visitor's nonce, the wrong language, an error page kept after the database is back.
+
+const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
+
+test("a page served again carries a new nonce, which the CSP header names", async ({ request, db }) => {
+  await insertProject(db, { title: "Cached shop" });
+  const first = await request.get("/projects");
+  const second = await request.get("/projects");
+  const [a, b] = [await first.text(), await second.text()];
+  expect(a).toContain("Cached shop");
+  const [nonceA, nonceB] = [nonceOf(a), nonceOf(b)];
+  expect(nonceA).toBeTruthy();
+  expect(nonceB).not.toBe(nonceA);
+  expect(b.replaceAll(nonceB!, "N")).toBe(a.replaceAll(nonceA!, "N"));
+  expect(second.headers()["content-security-policy"]).toContain(`'nonce-${nonceB}'`);
+  expect(b).not.toContain(nonceA!);
+});
+
+test("a page is reused for PAGE_CACHE_SECONDS, then rendered anew", async ({ request, startServer }) => {
+  const server = await startServer({ PAGE_CACHE_SECONDS: "1" });
+  await insertProject(server.database.db, { title: "First project" });
+  expect(await (await request.get(`${server.url}/projects`)).text()).toContain("First project");
+  await insertProject(server.database.db, { title: "Second project" });
+  expect(await (await request.get(`${server.url}/projects`)).text()).not.toContain("Second project");
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  expect(await (await request.get(`${server.url}/projects`)).text()).toContain("Second project");
+});
+
+test("each language and theme has its own copy", async ({ request }) => {
+  const get = async (cookie: string) => (await request.get("/about", { headers: { Cookie: cookie } })).text();
+  expect(await get("")).toContain('<html lang="en" dir="ltr"');
+  const arabicDark = await get("language=ar; theme=dark");
+  expect(arabicDark).toContain('<html lang="ar" dir="rtl" class="dark"');
+  expect(arabicDark).toContain(text("ar", "about.title"));
+  expect(await get("language=ar")).toMatch(/<html lang="ar" dir="rtl" style/);
+});
+
+test("a page rendered while the database failed is not kept", async ({ page, server, db }) => {
+  const toast = page.getByRole("region", { name: text("en", "common.notifications") }).getByRole("listitem");
+  await insertProject(db, { title: "Real project" });
+  await server.database.db.execute(sql`alter table projects rename to projects_offline`);
+  try {
+    await page.goto("/projects");
+    await expect(toast).toContainText(text("en", "errors.fetchProjects"));
+  } finally {
+    await server.database.db.execute(sql`alter table projects_offline rename to projects`);
+  }
+  await page.goto("/projects");
+  await expect(page.getByRole("heading", { name: "Real project" })).toBeVisible();
+  await expect(toast).toHaveCount(0);
+});
+
+test("with PAGE_CACHE_SECONDS=0 every request is rendered", async ({ request, startServer }) => {
+  const server = await startServer({ PAGE_CACHE_SECONDS: "0" });
+  await request.get(`${server.url}/`);
+  await insertProject(server.database.db, { title: "Immediately visible" });
+  expect(await (await request.get(`${server.url}/projects`)).text()).toContain("Immediately visible");
+});
