@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { insertProject } from "../helpers/seed.ts";
-import { expect, setPreferences, test, text } from "./fixtures.ts";
+import { expect, test, text } from "./fixtures.ts";
 
 // Rendered pages are reused for PAGE_CACHE_SECONDS (decision 008); what a visitor must never notice: another
 // visitor's nonce, the wrong language, an error page kept after the database is back.
