@@ -1,5 +1,5 @@
 import { Check, Code, Layout, Megaphone, PenTool, Search, Server } from "lucide-react";
-import type { CSSProperties } from "react";
+import { ServiceCard } from "../components/service-card.tsx";
 import { useI18n } from "../lib/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/services";
@@ -39,18 +39,15 @@ export default function Services() {
         </ul>
       </div>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {SERVICES.map(({ icon: Icon, key }, index) => (
-          <li
+        {SERVICES.map(({ icon, key }, index) => (
+          <ServiceCard
             key={key}
-            className="stagger-item flex flex-col gap-3 rounded-xl border border-border bg-card p-6 shadow-sm"
-            style={{ "--stagger-index": index } as CSSProperties}
-          >
-            <span className="grid size-12 place-items-center rounded-lg bg-accent text-primary">
-              <Icon aria-hidden="true" className="size-6" />
-            </span>
-            <h2 className="text-xl font-semibold">{t(`services.${key}Title`)}</h2>
-            <p className="text-muted-foreground">{t(`services.${key}Text`)}</p>
-          </li>
+            icon={icon}
+            title={t(`services.${key}Title`)}
+            text={t(`services.${key}Text`)}
+            index={index}
+            headingLevel="h2"
+          />
         ))}
       </ul>
     </section>

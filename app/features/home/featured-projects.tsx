@@ -1,10 +1,8 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { useI18n } from "../../lib/i18n.ts";
 import { useErrorToast } from "../../lib/use-error-toast.ts";
 import { ProjectCard } from "../../components/project-card.tsx";
 import type { ProjectsResult } from "../../lib/projects-result.ts";
-import { SectionHeading } from "./section-heading.tsx";
+import { SectionHeading, SectionLink } from "./section-heading.tsx";
 
 export default function FeaturedProjects({ featured }: { featured: ProjectsResult }) {
   const { t } = useI18n();
@@ -23,16 +21,7 @@ export default function FeaturedProjects({ featured }: { featured: ProjectsResul
             <ProjectCard key={project.id} project={project} index={index} headingLevel="h3" />
           ))}
         </div>
-        <div className="mt-10 flex justify-center">
-          <Link
-            to="/projects"
-            prefetch="intent"
-            className="inline-flex items-center gap-2 font-semibold text-primary hover:underline"
-          >
-            {t("home.allProjects")}
-            <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          </Link>
-        </div>
+        <SectionLink to="/projects">{t("home.allProjects")}</SectionLink>
       </div>
     </section>
   );

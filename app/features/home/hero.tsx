@@ -40,28 +40,22 @@ export function Hero() {
             </Link>
           </div>
           <ul className="flex items-center justify-center gap-2 md:justify-start">
-            <li>
-              <a
-                href={siteConfig.links.github}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t("footer.github")}
-                className="grid size-11 place-items-center rounded-full border border-border text-muted-foreground hover:text-primary"
-              >
-                <GithubIcon className="size-5" />
-              </a>
-            </li>
-            <li>
-              <a
-                href={siteConfig.links.linkedin}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t("footer.linkedin")}
-                className="grid size-11 place-items-center rounded-full border border-border text-muted-foreground hover:text-primary"
-              >
-                <LinkedinIcon className="size-5" />
-              </a>
-            </li>
+            {[
+              { href: siteConfig.links.github, label: t("footer.github"), Icon: GithubIcon },
+              { href: siteConfig.links.linkedin, label: t("footer.linkedin"), Icon: LinkedinIcon },
+            ].map(({ href, label, Icon }) => (
+              <li key={href}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="grid size-11 place-items-center rounded-full border border-border text-muted-foreground hover:text-primary"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
         <div className="flex justify-center">

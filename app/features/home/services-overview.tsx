@@ -1,8 +1,7 @@
-import { ArrowRight, Code, Megaphone, PenTool } from "lucide-react";
-import type { CSSProperties } from "react";
-import { Link } from "react-router";
+import { Code, Megaphone, PenTool } from "lucide-react";
+import { ServiceCard } from "../../components/service-card.tsx";
 import { useI18n } from "../../lib/i18n.ts";
-import { SectionHeading } from "./section-heading.tsx";
+import { SectionHeading, SectionLink } from "./section-heading.tsx";
 
 const SERVICES = [
   { icon: Code, title: "home.webTitle", text: "home.webText" },
@@ -21,30 +20,18 @@ export default function ServicesOverview() {
           subtitle={t("home.servicesSubtitle")}
         />
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
-          {SERVICES.map(({ icon: Icon, title, text }, index) => (
-            <li
+          {SERVICES.map(({ icon, title, text }, index) => (
+            <ServiceCard
               key={title}
-              className="stagger-item flex flex-col gap-3 rounded-xl border border-border bg-card p-6 shadow-sm"
-              style={{ "--stagger-index": index } as CSSProperties}
-            >
-              <span className="grid size-12 place-items-center rounded-lg bg-accent text-primary">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 className="text-xl font-semibold">{t(title)}</h3>
-              <p className="text-muted-foreground">{t(text)}</p>
-            </li>
+              icon={icon}
+              title={t(title)}
+              text={t(text)}
+              index={index}
+              headingLevel="h3"
+            />
           ))}
         </ul>
-        <div className="mt-10 flex justify-center">
-          <Link
-            to="/services"
-            prefetch="intent"
-            className="inline-flex items-center gap-2 font-semibold text-primary hover:underline"
-          >
-            {t("home.allServices")}
-            <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          </Link>
-        </div>
+        <SectionLink to="/services">{t("home.allServices")}</SectionLink>
       </div>
     </section>
   );
