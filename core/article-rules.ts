@@ -1,0 +1,72 @@
+// The article rules of spec §5, run by the server when the owner saves an article (issue #3) and
+// available to the browser for previews. Pure: the uniqueness check is handed in.
+
+export const SLUG_MIN_LENGTH = 3;
+export const EXCERPT_LENGTH = 150;
+
+export interface ArticleTitles {
+  /** The display title: the English title if present, else the Arabic one. */
+  title: string;
+  title_en: string;
+  title_ar: string;
+}
+
+/** Display title and both titles; a missing one takes the display title. Null when both are blank. */
+export function buildArticleTitles(input: { title_en?: string; title_ar?: string }): ArticleTitles | null {
+  const en = input.title_en?.trim() ?? "";
+  const ar = input.title_ar?.trim() ?? "";
+  const title = en || ar;
+  if (!title) return null;
+  return { title, title_en: en || title, title_ar: ar || title };
+}
+
+function lastDigits(timestamp: number, count: number): string {
+  return String(Math.trunc(timestamp)).slice(-count).padStart(count, "0");
+}
+
+/**
+ * Slug from the display title: lower case, whitespace to hyphens, every character other than word characters
+ * and hyphens removed. Blank or shorter than 3 characters: 'article-' and the timestamp's last 5 digits.
+ * (Word characters are ASCII, as in the spec's app: an Arabic-only title gets the fallback.)
+ */
+export function buildSlug(displayTitle: string, timestamp: number): string {
+  const slug = displayTitle
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/[^\w-]/g, "");
+  return slug.length < SLUG_MIN_LENGTH ? `article-${lastDigits(timestamp, 5)}` : slug;
+}
+
+/**
+ * A slug no other article has: the candidate, else candidate-1, candidate-2, … (`isTaken` leaves the article
+ * being edited out). A candidate under 3 characters becomes 'untitled-article-' and 5 timestamp digits; when
+ * the check itself fails, the candidate gets the timestamp's last 4 digits.
+ */
+export async function buildUniqueSlug(
+  candidate: string,
+  isTaken: (slug: string) => Promise<boolean>,
+  timestamp: number,
+): Promise<string> {
+  const base =
+    candidate.length < SLUG_MIN_LENGTH ? `untitled-article-${lastDigits(timestamp, 5)}` : candidate;
+  try {
+    if (!(await isTaken(base))) return base;
+    for (let suffix = 1; ; suffix++) {
+      const next = `${base}-${suffix}`;
+      if (!(await isTaken(next))) return next;
+    }
+  } catch {
+    return `${base}-${lastDigits(timestamp, 4)}`;
+  }
+}
+
+/** The first 150 characters of the content, with '...' when it is longer (spec §5). */
+export function buildExcerpt(content: string): string {
+  const text = content
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}...` : text;
+}
