@@ -419,23 +419,33 @@ export function table(rows: string[][]): string {
   return [line(head ?? []), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
 }
 
-async function main() {
-  const startedAt = new Date();
-  console.log("Sira bench: build, seed, start, measure (loopback only)\n");
+/**
+ * The start of both scripts: build if needed, note missing images, and a seeded data folder that is removed
+ * (with every server still running) on Ctrl-C or by the returned `cleanup`.
+ */
+export async function prepareRun(
+  prefix: string,
+): Promise<{ dataDir: string; missing: string[]; cleanup: () => Promise<void> }> {
   ensureBuild();
   const missing = missingImages();
   if (missing.length)
     console.warn(`Note: images missing from public/: ${missing.join(", ")} (carrying on)\n`);
-
-  let dataDir: string | undefined;
+  const folders: string[] = [];
   const cleanup = async () => {
     await stopAllServers();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
   };
   onInterrupt(cleanup);
+  const dataDir = await makeSeededDataDir(prefix);
+  folders.push(dataDir);
+  return { dataDir, missing, cleanup };
+}
 
+async function main() {
+  const startedAt = new Date();
+  console.log("Sira bench: build, seed, start, measure (loopback only)\n");
+  const { dataDir, missing, cleanup } = await prepareRun("sira-bench-");
   try {
-    dataDir = await makeSeededDataDir("sira-bench-");
     const port = await freePort();
 
     // (a) Cold start with an existing data folder: one warm-up start, then three timed ones.

@@ -2,7 +2,7 @@
 // Arabic, against the production server on a throw-away seeded data folder. Prints the four category scores,
 // LCP/TBT/CLS, and the audits that keep a category below 100; writes everything to
 // bench-results/lighthouse.json. Run with Node 24 (`node scripts/lighthouse.ts` strips the types).
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
@@ -12,14 +12,10 @@ import {
   CHROMIUM_ARGS,
   RESULTS_DIR,
   ROOT,
-  ensureBuild,
   freePort,
-  makeSeededDataDir,
-  missingImages,
-  onInterrupt,
   startServerProcess,
-  stopAllServers,
   table,
+  prepareRun,
 } from "./bench.ts";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -194,20 +190,8 @@ async function main() {
   const startedAt = new Date();
   process.env.CHROME_PATH = CHROMIUM;
   console.log("Sira Lighthouse: build, seed, start, audit (mobile, loopback only)\n");
-  ensureBuild();
-  const missing = missingImages();
-  if (missing.length)
-    console.warn(`Note: images missing from public/: ${missing.join(", ")} (carrying on)\n`);
-
-  let dataDir: string | undefined;
-  const cleanup = async () => {
-    await stopAllServers();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  };
-  onInterrupt(cleanup);
-
+  const { dataDir, missing, cleanup } = await prepareRun("sira-lighthouse-");
   try {
-    dataDir = await makeSeededDataDir("sira-lighthouse-");
     const server = await startServerProcess({ port: await freePort(), dataDir });
     const pages = ["/", "/projects", `/articles/${ARTICLE_SLUGS[0]}`];
     const runs: Run[] = [];
