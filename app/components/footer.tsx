@@ -3,6 +3,7 @@ import type { ComponentType, SVGProps } from "react";
 import { useI18n } from "../lib/i18n.ts";
 import { siteConfig } from "../site-config.ts";
 import { GithubIcon, InstagramIcon, LinkedinIcon, XIcon } from "./brand-icons.tsx";
+import { IconLink } from "./icon-link.tsx";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -19,17 +20,14 @@ export function Footer() {
     <footer className="border-t border-border bg-muted/40">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-10 text-center sm:px-6">
         <ul aria-label={t("footer.social")} className="flex items-center gap-2">
-          {links.map(({ href, label, icon: LinkIcon }) => (
+          {links.map(({ href, label, icon }) => (
             <li key={href}>
-              <a
+              <IconLink
                 href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={label}
-                className="grid size-10 place-items-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-primary"
-              >
-                <LinkIcon aria-hidden="true" className="size-5" />
-              </a>
+                label={label}
+                icon={icon}
+                className="size-10 rounded-full transition-colors hover:bg-muted"
+              />
             </li>
           ))}
         </ul>

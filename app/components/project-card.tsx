@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import type { CSSProperties } from "react";
 import type { Project } from "../../core/projects.ts";
 import { GithubIcon } from "./brand-icons.tsx";
+import { IconLink } from "./icon-link.tsx";
 import { useI18n } from "../lib/i18n.ts";
 import { siteConfig } from "../site-config.ts";
 
@@ -47,26 +48,20 @@ export function ProjectCard({
           </Heading>
           <div className="flex shrink-0 items-center gap-1">
             {project.github_link ? (
-              <a
+              <IconLink
                 href={project.github_link}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t("projects.repository", { title: project.title })}
-                className="grid size-9 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-primary"
-              >
-                <GithubIcon className="size-5" />
-              </a>
+                label={t("projects.repository", { title: project.title })}
+                icon={GithubIcon}
+                className="size-9 rounded-md hover:bg-muted"
+              />
             ) : null}
             {project.live_link ? (
-              <a
+              <IconLink
                 href={project.live_link}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t("projects.live", { title: project.title })}
-                className="grid size-9 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-primary"
-              >
-                <ExternalLink aria-hidden="true" className="size-5" />
-              </a>
+                label={t("projects.live", { title: project.title })}
+                icon={ExternalLink}
+                className="size-9 rounded-md hover:bg-muted"
+              />
             ) : null}
           </div>
         </div>

@@ -16,8 +16,3 @@ export function useI18n(): { t: Translate; language: Language; dir: "rtl" | "ltr
   const t = useCallback<Translate>((key, vars) => translate(messages, key, vars), [messages]);
   return { t, language, dir: directionOf(language) };
 }
-
-/** Picks the current language's side of a bilingual value from the site config. */
-export function pick<T>(value: { en: T; ar: T }, language: Language): T {
-  return value[language];
-}

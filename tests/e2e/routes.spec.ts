@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import type { Language } from "../../core/preferences.ts";
 import { insertArticle } from "../helpers/seed.ts";
 import { LANGUAGES, expect, failedResource, setPreferences, siteConfig, test, text } from "./fixtures.ts";
@@ -11,6 +12,20 @@ interface RouteCase {
   title: (language: Language) => string;
   description: ((language: Language) => string) | null;
   h1: (language: Language) => string;
+}
+
+/** Submits an empty form to `path` as a browser without JavaScript would; resolves with the POST's response. */
+function postEmptyForm(page: Page, path: string) {
+  const posted = page.waitForResponse((response) => response.request().method() === "POST");
+  return page
+    .evaluate((action) => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = action;
+      document.body.append(form);
+      form.submit();
+    }, path)
+    .then(() => posted);
 }
 
 const ARTICLE = {
@@ -184,14 +199,7 @@ test.describe("'Unexpected Application Error!'", () => {
       consoleGuard.allow(failedResource(405));
       await setPreferences(context, baseURL!, { language });
       await page.goto("/about");
-      const posted = page.waitForResponse((response) => response.request().method() === "POST");
-      await page.evaluate(() => {
-        const form = document.createElement("form");
-        form.method = "post";
-        form.action = "/about";
-        document.body.append(form);
-        form.submit();
-      });
+      const posted = postEmptyForm(page, "/about");
       const response = await posted;
       expect(response.status()).toBe(405);
       const html = await response.text();
@@ -217,14 +225,7 @@ test.describe("'Unexpected Application Error!'", () => {
     // Router answers 400 "Bad Request" before any action runs; the server's policy must keep the origin.
     consoleGuard.allow(failedResource(405));
     await page.goto("/about");
-    const posted = page.waitForResponse((response) => response.request().method() === "POST");
-    await page.evaluate(() => {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = "/about";
-      document.body.append(form);
-      form.submit();
-    });
+    const posted = postEmptyForm(page, "/about");
     // No action on /about: 405 from React Router is the expected answer, not 400 from the CSRF check.
     expect((await posted).status()).toBe(405);
   });

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { GithubIcon, LinkedinIcon } from "../../components/brand-icons.tsx";
+import { IconLink } from "../../components/icon-link.tsx";
 import { useI18n } from "../../lib/i18n.ts";
 import { siteConfig } from "../../site-config.ts";
 
@@ -41,19 +42,16 @@ export function Hero() {
           </div>
           <ul className="flex items-center justify-center gap-2 md:justify-start">
             {[
-              { href: siteConfig.links.github, label: t("footer.github"), Icon: GithubIcon },
-              { href: siteConfig.links.linkedin, label: t("footer.linkedin"), Icon: LinkedinIcon },
-            ].map(({ href, label, Icon }) => (
+              { href: siteConfig.links.github, label: t("footer.github"), icon: GithubIcon },
+              { href: siteConfig.links.linkedin, label: t("footer.linkedin"), icon: LinkedinIcon },
+            ].map(({ href, label, icon }) => (
               <li key={href}>
-                <a
+                <IconLink
                   href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="grid size-11 place-items-center rounded-full border border-border text-muted-foreground hover:text-primary"
-                >
-                  <Icon className="size-5" />
-                </a>
+                  label={label}
+                  icon={icon}
+                  className="size-11 rounded-full border border-border"
+                />
               </li>
             ))}
           </ul>
