@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // Column names follow the spec (§3) exactly, so API rows need no renaming.
 
@@ -48,3 +48,66 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
 export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticleRow = typeof articles.$inferInsert;
+
+// The one owner's password (issue #3): a single row, argon2id hash only, never the password.
+export const ownerCredentials = pgTable(
+  "owner_credentials",
+  {
+    id: integer("id").primaryKey().default(1),
+    password_hash: text("password_hash").notNull(),
+    updated_at: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [check("owner_credentials_single_row", sql`${table.id} = 1`)],
+);
+
+// Owner sessions live in the database so several server instances share them; only the SHA-256 of the
+// token is stored, so a copy of the table signs nobody in.
+export const sessions = pgTable(
+  "sessions",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("sessions_expires_at_idx").on(table.expires_at)],
+);
+
+// Counters for rate limits and sign-in back-off, per bucket ("login", "contact", …) and client address; in
+// the database, like sessions, so every instance sees the same counts.
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    hits: integer("hits").notNull().default(0),
+    window_started_at: timestamp("window_started_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    blocked_until: timestamp("blocked_until", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [primaryKey({ columns: [table.bucket, table.key] })],
+);
+
+// Contact messages (issue #4): what visitors send, kept until the owner deletes them.
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    form_origin: text("form_origin").notNull().default(""),
+    created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    read_at: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    /** When the owner's e-mail notification went out; null while it is still to be sent (or off). */
+    notified_at: timestamp("notified_at", { withTimezone: true, mode: "date" }),
+    notify_attempts: integer("notify_attempts").notNull().default(0),
+  },
+  (table) => [index("messages_created_at_idx").on(table.created_at.desc())],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessageRow = typeof messages.$inferInsert;
