@@ -1,12 +1,21 @@
 import { Hono } from "hono";
+import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import type { DbHandle } from "../db/client.ts";
-import { apiError } from "./api/errors.ts";
+import { adminRouter } from "./api/admin.ts";
+import { apiError, apiFail, requestLanguage } from "./api/errors.ts";
+import { apiMessage } from "../core/api-messages.ts";
+import { ServiceError } from "./services/service-error.ts";
 import { articlesRouter } from "./api/articles.ts";
+import { authRouter } from "./api/auth.ts";
 import { projectsRouter } from "./api/projects.ts";
+import { createOwnerAuth } from "./auth/owner-auth.ts";
+import { refuseCrossSite, requireJsonBody, requireOwner } from "./http/guards.ts";
+import { createRateLimits } from "./services/rate-limits.ts";
+import { createImageStore, type ImageStore } from "./storage/image-store.ts";
 import type { ServerEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
@@ -30,6 +39,10 @@ export interface AppOptions {
   dev?: boolean;
   /** Rendered public pages kept for a few seconds; absent means every page is rendered. */
   pageCache?: PageCache;
+  /** Uploaded images; by default on disk under DATA_DIR. */
+  images?: ImageStore;
+  /** The clock of sessions and rate limits; tests move it forward. */
+  now?: () => Date;
 }
 
 type AppEnv = { Variables: { secureHeadersNonce?: string } };
@@ -87,10 +100,26 @@ export function createApp(options: AppOptions) {
     }
   });
 
+  const now = options.now ?? (() => new Date());
+  const rateLimits = createRateLimits(db, now);
+  const auth = createOwnerAuth({ db, logger, rateLimits, now });
+  const secure = env.siteUrl.startsWith("https:");
+  const images = options.images ?? createImageStore(env.dataDir);
+  /** The owner's writes change public pages: forget the rendered copies at once. */
+  const contentChanged = () => options.pageCache?.clear();
+  const writeDeps = { db, logger, images, owner: requireOwner(auth, secure), contentChanged };
+
+  // Every state-changing request, API or page, must come from this site (CSRF).
+  app.use(refuseCrossSite(env.siteUrl));
+  // JSON endpoints take JSON only; uploads are multipart.
+  app.use("/api/*", except("/api/uploads", requireJsonBody));
+
   const api = new Hono()
-    .route("/projects", projectsRouter(db))
-    .route("/articles", articlesRouter(db))
-    .all("*", (c) => apiError(c, 404, "Not found"));
+    .route("/auth", authRouter({ auth, secure, trustProxy: env.trustProxy }))
+    .route("/projects", projectsRouter(writeDeps))
+    .route("/articles", articlesRouter(writeDeps))
+    .route("/admin", adminRouter(writeDeps))
+    .all("*", (c) => apiFail(c, 404, "notFound"));
   app.route("/api", api);
 
   if (options.clientDir) {
@@ -174,11 +203,15 @@ export function createApp(options: AppOptions) {
   }
 
   app.notFound((c) =>
-    c.req.path.startsWith("/api/") ? apiError(c, 404, "Not found") : c.text("Not found", 404),
+    c.req.path.startsWith("/api/") ? apiFail(c, 404, "notFound") : c.text("Not found", 404),
   );
   app.onError((error, c) => {
+    if (error instanceof ServiceError) {
+      const message = apiMessage(requestLanguage(c), error.key, error.vars);
+      return apiError(c, error.status, message, error.path ? [{ path: error.path, message }] : undefined);
+    }
     logger.error("request failed", { method: c.req.method, path: c.req.path, error: String(error) });
-    if (c.req.path.startsWith("/api/")) return apiError(c, 500, "Internal server error");
+    if (c.req.path.startsWith("/api/")) return apiFail(c, 500, "internal");
     return c.text("Internal server error", 500);
   });
 

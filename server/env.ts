@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth/password.ts";
 
 // Every environment variable the server reads, validated in one place (STYLE.md §6).
 // A bad value stops the start with a message naming the variable and what is wrong.
@@ -33,7 +34,13 @@ const EnvSchema = z.object({
   SITE_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" }).optional(),
   ),
-  ADMIN_PASSWORD: optionalText,
+  ADMIN_PASSWORD: optionalText.pipe(
+    z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `must have at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH, `must have at most ${PASSWORD_MAX_LENGTH} characters`)
+      .optional(),
+  ),
   ADMIN_PATH: optionalText.pipe(
     z
       .string()
@@ -56,6 +63,10 @@ const EnvSchema = z.object({
     .min(0, "must be a whole number of seconds from 0 to 3600")
     .max(3600, "must be a whole number of seconds from 0 to 3600")
     .default(10),
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
+    .optional()
+    .transform((value) => value === "1" || value === "true"),
   LOG_REQUESTS: z
     .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
     .optional()
@@ -73,6 +84,8 @@ export interface ServerEnv {
   adminPath: string;
   contactFormId: string;
   logRequests: boolean;
+  /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry. */
+  trustProxy: boolean;
   /** Spec §3/§4: the four sample projects stand in while there are none; an owner may turn them off. */
   sampleProjects: boolean;
   /** How long a rendered public page is reused; 0 renders every request (decision 008). */
@@ -115,6 +128,7 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
     adminPath: env.ADMIN_PATH ?? "/admin-mh2025",
     contactFormId: env.CONTACT_FORM_ID ?? "contact",
     logRequests: env.LOG_REQUESTS,
+    trustProxy: env.TRUST_PROXY,
     sampleProjects: env.SAMPLE_PROJECTS,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   };

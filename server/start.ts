@@ -8,6 +8,8 @@ import type { ServerEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { findProjectRoot } from "./project-root.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
+import { createOwnerAuth } from "./auth/owner-auth.ts";
+import { createRateLimits } from "./services/rate-limits.ts";
 
 export interface StartOptions {
   env: ServerEnv;
@@ -46,6 +48,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   }
 
+  try {
+    const auth = createOwnerAuth({ db: database.db, logger, rateLimits: createRateLimits(database.db) });
+    const { generated } = await auth.ensurePassword(env.adminPassword);
+    if (generated) announceGeneratedPassword(logger, generated, env);
+  } catch (error) {
+    await database.close();
+    unlock();
+    throw error;
+  }
+
   const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
   const app = createApp({ env, database, logger, ssr: options.ssr, clientDir: options.clientDir, pageCache });
   const server = await new Promise<ServerType>((resolve, reject) => {
@@ -75,4 +87,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       return closing;
     },
   };
+}
+
+/** The generated password is shown once, at the first start; only its hash is kept. */
+function announceGeneratedPassword(logger: Logger, password: string, env: ServerEnv) {
+  logger.info(
+    [
+      "No owner password was set, so one was generated. It is shown only this once: keep it somewhere safe.",
+      `  Admin page: ${env.siteUrl}${env.adminPath}`,
+      `  Password:   ${password}`,
+      "  Change it with `npm run admin:password`, or set ADMIN_PASSWORD.",
+    ].join("\n"),
+  );
 }

@@ -1,0 +1,68 @@
+// Stored images (spec §3 "Images"): the portfolio_images bucket with the folders projects and articles. The
+// file name is the upload's timestamp and the original name with every character other than letters, digits,
+// _ . - turned into _. The public URL kept in image_url is the path the server serves the file at.
+
+export const IMAGE_BUCKET = "portfolio_images";
+export const IMAGE_FOLDERS = ["projects", "articles"] as const;
+export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
+export const IMAGE_URL_PREFIX = `/storage/${IMAGE_BUCKET}/`;
+
+/** The formats we store, judged by their bytes, with the extension and Content-Type each is saved with. */
+export const IMAGE_FORMATS = {
+  png: { extension: "png", contentType: "image/png" },
+  jpeg: { extension: "jpg", contentType: "image/jpeg" },
+  webp: { extension: "webp", contentType: "image/webp" },
+  gif: { extension: "gif", contentType: "image/gif" },
+} as const;
+export type ImageFormat = keyof typeof IMAGE_FORMATS;
+
+/** Longest stored name; a longer original name is cut, keeping its end (the extension). */
+const MAX_NAME_LENGTH = 120;
+
+export function isImageFolder(value: unknown): value is ImageFolder {
+  return IMAGE_FOLDERS.includes(value as ImageFolder);
+}
+
+/** The spec's sanitising rule, one character at a time (an emoji is one `_`, not two). */
+export function sanitizeFileName(name: string): string {
+  return Array.from(name, (char) => (/^[A-Za-z0-9_.-]$/.test(char) ? char : "_")).join("");
+}
+
+/**
+ * `{timestamp}_{sanitised name}` with the extension of the format the bytes really are, so a JPEG named
+ * photo.png is stored as photo.jpg and served as what it is.
+ */
+export function storedImageName(originalName: string, timestamp: number, format: ImageFormat): string {
+  const base = sanitizeFileName(originalName.normalize("NFC")).replace(/\.(png|jpe?g|webp|gif)$/i, "");
+  const extension = `.${IMAGE_FORMATS[format].extension}`;
+  const room = MAX_NAME_LENGTH - extension.length;
+  const trimmed = (base.length > room ? base.slice(base.length - room) : base) || "image";
+  return `${Math.trunc(timestamp)}_${trimmed}${extension}`;
+}
+
+/** Whether a stored name is one we could have made: used before touching the disk with it. */
+export function isStoredImageName(name: string): boolean {
+  return /^\d+_[A-Za-z0-9_.-]+\.(png|jpg|webp|gif)$/.test(name) && name.length <= 140;
+}
+
+export function imageUrl(folder: ImageFolder, name: string): string {
+  return `${IMAGE_URL_PREFIX}${folder}/${name}`;
+}
+
+/** The folder and name of one of our stored images from its public URL; null for anything else. */
+export function parseImageUrl(url: string | null | undefined): { folder: ImageFolder; name: string } | null {
+  if (!url?.startsWith(IMAGE_URL_PREFIX)) return null;
+  const [folder, name, ...rest] = url.slice(IMAGE_URL_PREFIX.length).split("/");
+  if (rest.length > 0 || !isImageFolder(folder) || !name || !isStoredImageName(name)) return null;
+  return { folder, name };
+}
+
+/** The image format of a file judged by its first bytes (magic numbers), whatever its name or declared type. */
+export function sniffImageType(bytes: Uint8Array): ImageFormat | null {
+  const at = (offset: number, ...values: number[]) => values.every((value, i) => bytes[offset + i] === value);
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
+  if (at(0, 0xff, 0xd8, 0xff)) return "jpeg";
+  if (at(0, 0x47, 0x49, 0x46, 0x38) && (at(4, 0x37, 0x61) || at(4, 0x39, 0x61))) return "gif";
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return "webp";
+  return null;
+}

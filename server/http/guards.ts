@@ -1,0 +1,62 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getCookie } from "hono/cookie";
+import type { OwnerAuth } from "../auth/owner-auth.ts";
+import { apiFail } from "../api/errors.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests that a browser sent from another site (CSRF). Browsers mark every such request
+ * with Sec-Fetch-Site, or at least Origin; requests with neither do not come from a browser page (curl, tests)
+ * and carry no ambient credentials worth forging, so they pass on to the session check.
+ */
+export function refuseCrossSite(siteUrl: string): MiddlewareHandler {
+  const siteOrigin = new URL(siteUrl).origin;
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const fetchSite = c.req.header("Sec-Fetch-Site");
+    const origin = c.req.header("Origin");
+    const ownOrigin = new URL(c.req.url).origin;
+    const crossSite =
+      (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") ||
+      (origin !== undefined && origin !== ownOrigin && origin !== siteOrigin);
+    if (crossSite) return apiFail(c, 403, "crossSite");
+    return next();
+  };
+}
+
+/** JSON endpoints accept JSON only: a form post from another page cannot reach them as a "simple" request. */
+export const requireJsonBody: MiddlewareHandler = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || c.req.method === "DELETE") return next();
+  const type = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") return apiFail(c, 415, "jsonOnly");
+  return next();
+};
+
+/** Refuses bodies over `maxBytes` with 413, before they are read into memory. */
+export function limitBody(maxBytes: number): MiddlewareHandler {
+  return bodyLimit({ maxSize: maxBytes, onError: (c) => apiFail(c, 413, "tooLarge") });
+}
+
+export const SESSION_COOKIE = "sira_session";
+
+/** The cookie's name: `__Host-` prefixed when the site is served over https (bound to this host, Secure). */
+export function sessionCookiePrefix(secure: boolean): "host" | undefined {
+  return secure ? "host" : undefined;
+}
+
+export function readSessionToken(c: Parameters<MiddlewareHandler>[0], secure: boolean): string | undefined {
+  return getCookie(c, SESSION_COOKIE, sessionCookiePrefix(secure));
+}
+
+/** Every owner endpoint sits behind this: 401 without a valid session, and never cached. */
+export function requireOwner(auth: OwnerAuth, secure: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const token = readSessionToken(c, secure);
+    const session = token ? await auth.findSession(token) : null;
+    if (!session) return apiFail(c, 401, "unauthorized");
+    c.header("Cache-Control", "no-store");
+    return next();
+  };
+}

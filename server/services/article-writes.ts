@@ -1,0 +1,135 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import {
+  MAX_ARTICLE_HTML_BYTES,
+  MAX_EMBEDDED_IMAGE_BYTES,
+  largestEmbeddedImageBytes,
+  type ArticleInput,
+} from "../../core/article-input.ts";
+import { buildArticleTitles, buildExcerpt, buildSlug, buildUniqueSlug } from "../../core/article-rules.ts";
+import type { Database } from "../../db/client.ts";
+import { articles, type ArticleRow } from "../../db/schema.ts";
+import { isStoredImage, removeUnusedImage } from "./image-references.ts";
+import { isUuid, type WriteDeps } from "./project-writes.ts";
+import { sanitizeHtml } from "./sanitize.ts";
+import { ServiceError } from "./service-error.ts";
+
+// The owner's article writes: the server is the authority for the rules of spec §5 (core/article-rules.ts).
+// HTML is sanitised here when saved, and again when a page renders it.
+
+export type AdminArticle = Omit<ArticleRow, "date" | "created_at"> & { date: string; created_at: string };
+
+const MB = 1024 * 1024;
+
+function toAdminArticle(row: ArticleRow): AdminArticle {
+  return { ...row, date: row.date.toISOString(), created_at: row.created_at.toISOString() };
+}
+
+/** Every article with all its columns, newest created_at first (spec §7 "Admin lists"). */
+export async function listAdminArticles(db: Database): Promise<AdminArticle[]> {
+  const rows = await db.select().from(articles).orderBy(desc(articles.created_at));
+  return rows.map(toAdminArticle);
+}
+
+async function cleanContent(html: string, path: string): Promise<string> {
+  if (Buffer.byteLength(html) > MAX_ARTICLE_HTML_BYTES)
+    throw new ServiceError(413, "articleTooLarge", { vars: { max: MAX_ARTICLE_HTML_BYTES / MB }, path });
+  if (largestEmbeddedImageBytes(html) > MAX_EMBEDDED_IMAGE_BYTES)
+    throw new ServiceError(413, "embeddedImageTooLarge", {
+      vars: { max: MAX_EMBEDDED_IMAGE_BYTES / MB },
+      path,
+    });
+  return sanitizeHtml(html);
+}
+
+/** Everything the row stores except id, date and created_at, derived from what the owner typed. */
+async function deriveFields(deps: WriteDeps, input: ArticleInput, currentId: string | null, now: number) {
+  const titles = buildArticleTitles(input);
+  if (!titles) throw new ServiceError(422, "articleTitleRequired", { path: "title_en" });
+  const [content_en, content_ar] = [
+    await cleanContent(input.content_en, "content_en"),
+    await cleanContent(input.content_ar, "content_ar"),
+  ];
+  const isTaken = async (slug: string) => {
+    const where = currentId
+      ? and(eq(articles.slug, slug), ne(articles.id, currentId))
+      : eq(articles.slug, slug);
+    const [row] = await deps.db.select({ slug: articles.slug }).from(articles).where(where).limit(1);
+    return Boolean(row);
+  };
+  const slug = await buildUniqueSlug(buildSlug(titles.title, now), isTaken, now);
+  return {
+    ...titles,
+    slug,
+    content_en,
+    content_ar,
+    excerpt_en: buildExcerpt(content_en),
+    excerpt_ar: buildExcerpt(content_ar),
+    image_url: input.image_url,
+  };
+}
+
+async function checkImage(deps: WriteDeps, url: string | null, current: string | null) {
+  if (url === null || url === current) return;
+  if (!(await isStoredImage(deps.images, url, "articles")))
+    throw new ServiceError(422, "imageNotStored", { path: "image_url" });
+}
+
+/** Two saves racing for one slug: the loser derives its slug again (and gets the next suffix). */
+async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 3 || !isSlugClash(error)) throw error;
+    }
+  }
+}
+
+function isSlugClash(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return [error, cause].some(
+    (item) => item instanceof Error && item.message.includes("articles_slug_unique"),
+  );
+}
+
+export async function createArticle(deps: WriteDeps, input: ArticleInput): Promise<AdminArticle> {
+  await checkImage(deps, input.image_url, null);
+  return retryOnSlugClash(async () => {
+    const now = new Date();
+    const fields = await deriveFields(deps, input, null, now.getTime());
+    const [row] = await deps.db
+      .insert(articles)
+      .values({ ...fields, date: now, created_at: now })
+      .returning();
+    return toAdminArticle(row!);
+  });
+}
+
+export async function updateArticle(deps: WriteDeps, id: string, input: ArticleInput): Promise<AdminArticle> {
+  const current = await findArticle(deps, id);
+  await checkImage(deps, input.image_url, current.image_url);
+  const row = await retryOnSlugClash(async () => {
+    // The date is set on create and kept on edit (spec §7).
+    const fields = await deriveFields(deps, input, id, Date.now());
+    const [updated] = await deps.db.update(articles).set(fields).where(eq(articles.id, id)).returning();
+    if (!updated) throw new ServiceError(404, "articleNotFound");
+    return updated;
+  });
+  // The replaced image goes once the row points at the new one (decision 009).
+  if (current.image_url !== row.image_url) await removeUnusedImage(deps, current.image_url);
+  return toAdminArticle(row);
+}
+
+export async function deleteArticle(deps: WriteDeps, id: string): Promise<void> {
+  if (!isUuid(id)) throw new ServiceError(404, "articleNotFound");
+  const [row] = await deps.db.delete(articles).where(eq(articles.id, id)).returning();
+  if (!row) throw new ServiceError(404, "articleNotFound");
+  await removeUnusedImage(deps, row.image_url);
+}
+
+async function findArticle(deps: WriteDeps, id: string): Promise<ArticleRow> {
+  if (!isUuid(id)) throw new ServiceError(404, "articleNotFound");
+  const [row] = await deps.db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  if (!row) throw new ServiceError(404, "articleNotFound");
+  return row;
+}
