@@ -1,16 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { backends, useTestDatabase, type TestDatabase } from "../tests/helpers/databases.ts";
+import { backends, useTestDatabase } from "../tests/helpers/databases.ts";
 import { insertArticle, insertProject } from "../tests/helpers/seed.ts";
-import { createApp } from "./app.ts";
-import { loadEnv } from "./env.ts";
-import { createMemoryLogger } from "./logger.ts";
-
-function makeApp(database: TestDatabase, env: Record<string, string> = {}) {
-  const logger = createMemoryLogger();
-  const app = createApp({ env: loadEnv({ LOG_REQUESTS: "0", ...env }), database, logger });
-  return { app, logger };
-}
+import { makeApp } from "../tests/helpers/app.ts";
 
 // Typed as unknown: Vitest's asymmetric matchers are `any`, which lint rightly refuses to spread around.
 const aUuid: unknown = expect.stringMatching(

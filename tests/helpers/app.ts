@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { createApp, type AppOptions } from "../../server/app.ts";
+import { createOwnerAuth } from "../../server/auth/owner-auth.ts";
+import { loadEnv } from "../../server/env.ts";
+import { createMemoryLogger } from "../../server/logger.ts";
+import { createRateLimits } from "../../server/services/rate-limits.ts";
+import type { TestDatabase } from "./databases.ts";
+
+// The real Hono app on a test database, with its files in a temporary folder removed after the file's tests.
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+export function makeApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: Partial<Pick<AppOptions, "now" | "pageCache">> = {},
+) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sira-test-"));
+  folders.push(dataDir);
+  const logger = createMemoryLogger();
+  const app = createApp({
+    env: loadEnv({ LOG_REQUESTS: "0", DATA_DIR: dataDir, ...env }),
+    database,
+    logger,
+    ...options,
+  });
+  return { app, logger, dataDir };
+}
+
+export type TestApp = ReturnType<typeof makeApp>["app"];
+
+export const OWNER_PASSWORD = "correct horse battery staple";
+
+/** Sets the owner's password and signs in; returns the Cookie header value of the new session. */
+export async function signIn(app: TestApp, database: TestDatabase): Promise<string> {
+  const logger = createMemoryLogger();
+  await createOwnerAuth({ db: database.db, logger, rateLimits: createRateLimits(database.db) }).setPassword(
+    OWNER_PASSWORD,
+  );
+  const response = await app.request("/api/auth/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ password: OWNER_PASSWORD }),
+  });
+  const cookie = response.headers.get("Set-Cookie");
+  if (response.status !== 200 || !cookie) throw new Error(`Sign-in failed: ${response.status}`);
+  return cookie.split(";")[0]!;
+}
+
+/** A JSON request as the admin page sends it: same-origin, with the session cookie. */
+export function jsonRequest(method: string, body: unknown, cookie?: string): RequestInit {
+  return {
+    method,
+    headers: {
+      "Content-Type": "application/json",
+      Origin: "http://localhost",
+      "Sec-Fetch-Site": "same-origin",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}
