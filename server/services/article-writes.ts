@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import {
   MAX_ARTICLE_HTML_BYTES,
   MAX_EMBEDDED_IMAGE_BYTES,
@@ -41,25 +41,14 @@ async function cleanContent(html: string, path: string): Promise<string> {
   return sanitizeHtml(html);
 }
 
-/** Everything the row stores except id, date and created_at, derived from what the owner typed. */
-async function deriveFields(deps: WriteDeps, input: ArticleInput, currentId: string | null, now: number) {
+/** What the row stores apart from id, slug and dates, derived from what the owner typed. */
+async function deriveFields(input: ArticleInput) {
   const titles = buildArticleTitles(input);
   if (!titles) throw new ServiceError(422, "articleTitleRequired", { path: "title_en" });
-  const [content_en, content_ar] = [
-    await cleanContent(input.content_en, "content_en"),
-    await cleanContent(input.content_ar, "content_ar"),
-  ];
-  const isTaken = async (slug: string) => {
-    const where = currentId
-      ? and(eq(articles.slug, slug), ne(articles.id, currentId))
-      : eq(articles.slug, slug);
-    const [row] = await deps.db.select({ slug: articles.slug }).from(articles).where(where).limit(1);
-    return Boolean(row);
-  };
-  const slug = await buildUniqueSlug(buildSlug(titles.title, now), isTaken, now);
+  const content_en = await cleanContent(input.content_en, "content_en");
+  const content_ar = await cleanContent(input.content_ar, "content_ar");
   return {
     ...titles,
-    slug,
     content_en,
     content_ar,
     excerpt_en: buildExcerpt(content_en),
@@ -68,50 +57,65 @@ async function deriveFields(deps: WriteDeps, input: ArticleInput, currentId: str
   };
 }
 
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Runs `work` with the unique slug for `title` (spec §5), in a transaction that holds a lock only article
+ * writes take: two saves of one title at the same moment, even on two servers, cannot both pick the same slug.
+ */
+async function withUniqueSlug<T>(
+  db: Database,
+  title: string,
+  currentId: string | null,
+  work: (tx: Transaction, slug: string) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sira:article-slugs'))`);
+    const now = Date.now();
+    const isTaken = async (slug: string) => {
+      const same = eq(articles.slug, slug);
+      const [row] = await tx
+        .select({ slug: articles.slug })
+        .from(articles)
+        .where(currentId ? and(same, ne(articles.id, currentId)) : same)
+        .limit(1);
+      return Boolean(row);
+    };
+    return work(tx, await buildUniqueSlug(buildSlug(title, now), isTaken, now));
+  });
+}
+
 async function checkImage(deps: WriteDeps, url: string | null, current: string | null) {
   if (url === null || url === current) return;
   if (!(await isStoredImage(deps.images, url, "articles")))
     throw new ServiceError(422, "imageNotStored", { path: "image_url" });
 }
 
-/** Two saves racing for one slug: the loser derives its slug again (and gets the next suffix). */
-async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (attempt >= 3 || !isSlugClash(error)) throw error;
-    }
-  }
-}
-
-function isSlugClash(error: unknown): boolean {
-  const cause = error instanceof Error ? error.cause : undefined;
-  return [error, cause].some(
-    (item) => item instanceof Error && item.message.includes("articles_slug_unique"),
-  );
-}
-
 export async function createArticle(deps: WriteDeps, input: ArticleInput): Promise<AdminArticle> {
   await checkImage(deps, input.image_url, null);
-  return retryOnSlugClash(async () => {
+  const fields = await deriveFields(input);
+  const row = await withUniqueSlug(deps.db, fields.title, null, async (tx, slug) => {
     const now = new Date();
-    const fields = await deriveFields(deps, input, null, now.getTime());
-    const [row] = await deps.db
+    const [inserted] = await tx
       .insert(articles)
-      .values({ ...fields, date: now, created_at: now })
+      .values({ ...fields, slug, date: now, created_at: now })
       .returning();
-    return toAdminArticle(row!);
+    return inserted!;
   });
+  return toAdminArticle(row);
 }
 
 export async function updateArticle(deps: WriteDeps, id: string, input: ArticleInput): Promise<AdminArticle> {
   const current = await findArticle(deps, id);
   await checkImage(deps, input.image_url, current.image_url);
-  const row = await retryOnSlugClash(async () => {
+  const fields = await deriveFields(input);
+  const row = await withUniqueSlug(deps.db, fields.title, id, async (tx, slug) => {
     // The date is set on create and kept on edit (spec §7).
-    const fields = await deriveFields(deps, input, id, Date.now());
-    const [updated] = await deps.db.update(articles).set(fields).where(eq(articles.id, id)).returning();
+    const [updated] = await tx
+      .update(articles)
+      .set({ ...fields, slug })
+      .where(eq(articles.id, id))
+      .returning();
     if (!updated) throw new ServiceError(404, "articleNotFound");
     return updated;
   });
