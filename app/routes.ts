@@ -12,6 +12,9 @@ export default [
     route("services", "routes/services.tsx"),
     route("contact", "routes/contact.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    // The admin page sits at ADMIN_PATH, chosen when the server starts: the route takes any one-segment path
+    // and its loader answers 404 for every other (routes/admin.tsx).
+    route(":page", "routes/admin.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

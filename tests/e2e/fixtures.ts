@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -41,16 +42,32 @@ export interface TestServer {
   pageCache: RunningServer["pageCache"];
   /** What the server logged (createMemoryLogger), e.g. to check that a database failure was reported. */
   logLines: string[];
+  /** DATA_DIR: uploaded images are under storage/portfolio_images. */
+  dataDir: string;
 }
 
-/** Starts the built server with in-memory PGlite on a random loopback port; env overrides win. */
+/** The owner's password on every test server (ADMIN_PASSWORD). */
+export const OWNER_PASSWORD = "an end-to-end pass phrase";
+
+/**
+ * Starts the built server with in-memory PGlite on a random loopback port, its uploads in a temporary folder
+ * removed on close, and the owner's password set; env overrides win.
+ */
 export async function startTestServer(
   overrides: Record<string, string> = {},
 ): Promise<TestServer & { close(): Promise<void> }> {
   const { startBuiltServer, loadEnv } = await importBuiltServer();
   const logger = createMemoryLogger();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sira-e2e-"));
   const running = await startBuiltServer({
-    env: loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_REQUESTS: "0", ...overrides }),
+    env: loadEnv({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_REQUESTS: "0",
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: OWNER_PASSWORD,
+      ...overrides,
+    }),
     logger,
     inMemory: true,
   });
@@ -59,13 +76,17 @@ export async function startTestServer(
     database: running.database,
     pageCache: running.pageCache,
     logLines: logger.lines,
-    close: () => running.close(),
+    dataDir,
+    close: async () => {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
-/** Empties the tables the public pages read, keeping the schema. */
+/** Empties the content, the owner's sessions and the rate-limit counters, keeping the schema. */
 export async function clearTables(db: Database) {
-  await db.execute(sql`truncate table projects, articles restart identity cascade`);
+  await db.execute(sql`truncate table projects, articles, sessions, rate_limits restart identity cascade`);
 }
 
 // ---------------------------------------------------------------------------------------------------------

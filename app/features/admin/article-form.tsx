@@ -1,0 +1,160 @@
+import { useCallback, useId, useState, type FormEvent } from "react";
+import { buildArticleTitles } from "../../../core/article-rules.ts";
+import type { ArticleDetail } from "../../../core/articles.ts";
+import { toast } from "../../components/ui/toast.tsx";
+import { useI18n } from "../../lib/i18n.ts";
+import { adminRequest } from "./admin-api.ts";
+import { DraftBanner } from "./draft-banner.tsx";
+import { RichTextEditor } from "./editor/rich-text-editor.tsx";
+import { SubmitButton, TextInput } from "./form-controls.tsx";
+import { ImageField } from "./image-field.tsx";
+import { saveWithImage } from "./save-with-image.ts";
+import { useDraft } from "./use-draft.ts";
+
+interface ArticleValues {
+  title_en: string;
+  title_ar: string;
+  content_en: string;
+  content_ar: string;
+}
+
+const EMPTY: ArticleValues = { title_en: "", title_ar: "", content_en: "", content_ar: "" };
+
+function valuesOf(article: ArticleDetail | undefined): ArticleValues {
+  if (!article) return EMPTY;
+  const { title_en, title_ar, content_en, content_ar } = article;
+  return { title_en, title_ar, content_en, content_ar };
+}
+
+export function articleDraftKey(article?: ArticleDetail) {
+  return article ? `article:${article.id}` : "article:new";
+}
+
+/** The add form (no article) or the edit form in the dialog; the server derives slug, excerpts and date. */
+export function ArticleForm({ article, onSaved }: { article?: ArticleDetail; onSaved(): void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [initial] = useState(() => valuesOf(article));
+  const [values, setValues] = useState(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const isBlank = useCallback(
+    (draft: ArticleValues) => JSON.stringify(draft) === JSON.stringify(initial),
+    [initial],
+  );
+  const draft = useDraft(articleDraftKey(article), values, isBlank);
+
+  const setField = useCallback(
+    (field: keyof ArticleValues, value: string) => setValues((current) => ({ ...current, [field]: value })),
+    [],
+  );
+  const showError = useCallback(
+    (message: string) =>
+      toast({ title: t("errors.validation"), description: message, variant: "destructive" }),
+    [t],
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!buildArticleTitles(values)) {
+      toast({
+        title: t("errors.validation"),
+        description: t("errors.articleTitleRequired"),
+        variant: "destructive",
+      });
+      return;
+    }
+    setBusy(true);
+    const saved = await saveWithImage({
+      t,
+      file,
+      folder: "articles",
+      currentUrl: article?.image_url ?? null,
+      onProgress: setProgress,
+      errorTitleKey: article ? "errors.updateArticle" : "errors.addArticle",
+      save: (image_url) =>
+        article
+          ? adminRequest("PUT", `/api/articles/${article.id}`, { ...values, image_url })
+          : adminRequest("POST", "/api/articles", { ...values, image_url }),
+    });
+    setBusy(false);
+    if (!saved) return;
+    draft.clear();
+    toast({ title: t(article ? "admin.articles.updated" : "admin.articles.added") });
+    if (!article) {
+      setValues(EMPTY);
+      setFile(null);
+    }
+    onSaved();
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      {draft.offer ? (
+        <DraftBanner
+          savedAt={draft.offer.savedAt}
+          onRestore={() => {
+            setValues({ ...EMPTY, ...draft.offer!.values });
+            draft.dismissOffer();
+            toast({ title: t("admin.drafts.restored") });
+          }}
+          onDiscard={draft.clear}
+        />
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          id={`${id}-title-en`}
+          label={t("admin.articles.titleEn")}
+          value={values.title_en}
+          onChange={(event) => setField("title_en", event.target.value)}
+          dir="ltr"
+          lang="en"
+        />
+        <TextInput
+          id={`${id}-title-ar`}
+          label={t("admin.articles.titleAr")}
+          value={values.title_ar}
+          onChange={(event) => setField("title_ar", event.target.value)}
+          dir="rtl"
+          lang="ar"
+        />
+      </div>
+      <ImageField
+        id={`${id}-image`}
+        label={t("admin.articles.image")}
+        file={file}
+        onFileChange={setFile}
+        currentUrl={article?.image_url ?? null}
+        progress={progress}
+      />
+      <RichTextEditor
+        id={`${id}-content-en`}
+        label={t("admin.articles.contentEn")}
+        value={values.content_en}
+        onChange={(html) => setField("content_en", html)}
+        dir="ltr"
+        lang="en"
+        height={300}
+        onError={showError}
+      />
+      <RichTextEditor
+        id={`${id}-content-ar`}
+        label={t("admin.articles.contentAr")}
+        value={values.content_ar}
+        onChange={(html) => setField("content_ar", html)}
+        dir="rtl"
+        lang="ar"
+        height={300}
+        onError={showError}
+      />
+      <div>
+        <SubmitButton
+          busy={busy}
+          label={t(article ? "admin.articles.save" : "admin.articles.add")}
+          busyLabel={t("admin.processing")}
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ArticleDetail } from "../../../core/articles.ts";
+import { ArticleForm, articleDraftKey } from "./article-form.tsx";
+import { ContentPanel, type PanelConfig } from "./content-panel.tsx";
+
+const config: PanelConfig<ArticleDetail> = {
+  kind: "articles",
+  listPath: "/api/admin/articles",
+  fetchErrorKey: "errors.fetchArticles",
+  deleteErrorKey: "errors.deleteArticle",
+  titleOf: (article) => article.title,
+  details: (article) => <span dir="ltr">/articles/{article.slug}</span>,
+  publicUrl: (article) => `/articles/${encodeURIComponent(article.slug)}`,
+  renderForm: (article, onSaved) => (
+    <ArticleForm key={article?.id ?? "new"} article={article} onSaved={onSaved} />
+  ),
+  draftKey: articleDraftKey,
+};
+
+export function ArticlesPanel() {
+  return <ContentPanel config={config} />;
+}

@@ -1,0 +1,33 @@
+import { Suspense, lazy, useSyncExternalStore } from "react";
+import { data } from "react-router";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { getServices } from "../lib/services.server.ts";
+import type { Route } from "./+types/admin";
+
+// The owner's admin page (spec §2), at ADMIN_PATH only. The server sends a shell with a spinner; the admin app,
+// its editor included, is a separate chunk loaded in the browser, so none of it reaches a public page.
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  if (`/${params.page}` !== getServices(context).adminPath) throw data(null, { status: 404 });
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "meta.admin"),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const AdminApp = lazy(() => import("../features/admin/admin-app.tsx"));
+
+const subscribe = () => () => undefined;
+
+export default function AdminRoute() {
+  const inBrowser = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+  const fallback = <Spinner className="py-24" />;
+  return inBrowser ? <Suspense fallback={fallback}>{<AdminApp />}</Suspense> : fallback;
+}

@@ -1,0 +1,350 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { sessions } from "../../db/schema.ts";
+import { insertArticle, insertProject } from "../helpers/seed.ts";
+import { OWNER_PASSWORD, expect, setPreferences, test, text } from "./fixtures.ts";
+
+// The owner's admin page (issue #3): sign-in, projects and articles with images and the rich-text editor,
+// autosaved drafts, and a session that ends mid-edit.
+
+const ADMIN = "/admin-mh2025";
+
+async function signIn(page: Page, language: "en" | "ar" = "en") {
+  await page.goto(ADMIN);
+  await page.getByLabel(text(language, "admin.signIn.password")).fill(OWNER_PASSWORD);
+  await page.getByRole("button", { name: text(language, "admin.signIn.submit") }).click();
+  await expect(page.getByRole("heading", { level: 1, name: text(language, "admin.title") })).toBeVisible();
+}
+
+async function png(color: string, width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+const toast = (page: Page) =>
+  page.getByRole("region", { name: text("en", "common.notifications") }).getByRole("listitem");
+
+test("the admin page is noindex, never cached, and asks for the password first", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 401/);
+  const response = await page.goto(ADMIN);
+  expect(response!.headers()["cache-control"]).toBe("no-store");
+  expect(response!.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expect(page).toHaveTitle(text("en", "meta.admin"));
+
+  await expect(page.getByRole("heading", { level: 1, name: text("en", "admin.signIn.title") })).toBeVisible();
+  await page.getByLabel(text("en", "admin.signIn.password")).fill("not the password");
+  await page.getByRole("button", { name: text("en", "admin.signIn.submit") }).click();
+  await expect(page.getByRole("alert")).toHaveText("The password is not correct.");
+
+  await page.getByLabel(text("en", "admin.signIn.password")).fill(OWNER_PASSWORD);
+  await page.getByRole("button", { name: text("en", "admin.signIn.submit") }).click();
+  await expect(page.getByRole("tab", { name: text("en", "admin.tabs.projects") })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.getByRole("tab")).toHaveText(["Projects", "Articles", "Settings"]);
+
+  // Still signed in after a reload; signed out for good after "Sign out".
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: text("en", "admin.title") })).toBeVisible();
+  await page.getByRole("button", { name: text("en", "admin.signOut") }).click();
+  await expect(page.getByRole("heading", { level: 1, name: text("en", "admin.signIn.title") })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(text("en", "admin.signIn.password"))).toBeVisible();
+});
+
+test("other one-segment paths are still the not-found page, and robots.txt does not name the admin page", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 404/);
+  const response = await page.goto("/admin");
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: text("en", "notFound.title") })).toBeVisible();
+  const robots = await page.request.get("/robots.txt");
+  expect(await robots.text()).not.toContain("admin");
+});
+
+test("none of the admin code, editor included, reaches a public page", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  for (const route of ["/", "/projects", "/articles", "/contact"]) {
+    await page.goto(route);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(scripts.length).toBeGreaterThan(3);
+  const adminChunks = readdirSync(path.resolve("build/client/assets")).filter((name) =>
+    /^(admin-app|rich-text-editor|content-panel)/.test(name),
+  );
+  expect(adminChunks.length).toBeGreaterThan(0);
+  for (const chunk of adminChunks) expect(scripts.join("\n")).not.toContain(chunk);
+});
+
+test("adds a project with an image, shows it on /projects, edits it in the dialog and deletes it", async ({
+  page,
+  server,
+}) => {
+  await signIn(page);
+  const form = page.getByRole("region", { name: text("en", "admin.projects.addTitle") });
+
+  // A blank title is refused before anything is sent.
+  await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
+  await expect(toast(page)).toContainText("Validation Error");
+  await expect(toast(page)).toContainText("Project title is required.");
+
+  await form.getByLabel(text("en", "admin.projects.title")).fill("Weather dashboard");
+  await form.getByLabel(text("en", "admin.projects.description")).fill("Forecasts for every city.");
+  await form.getByLabel(text("en", "admin.projects.category")).fill("Vue.js");
+  await form.getByLabel(text("en", "admin.projects.tags")).fill(" Vue.js , Charts,, ");
+  await form.getByLabel(text("en", "admin.projects.live")).fill("https://weather.example.com");
+  await form.getByLabel(text("en", "admin.projects.image")).setInputFiles({
+    name: "weather shot.png",
+    mimeType: "image/png",
+    buffer: await png("#3b82f6"),
+  });
+  await expect(form.locator("img[src^='blob:']")).toBeVisible();
+  await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
+  await expect(toast(page)).toContainText(text("en", "admin.projects.added"));
+  // The form is reset, the file cleared.
+  await expect(form.getByLabel(text("en", "admin.projects.title"))).toHaveValue("");
+  await expect(form.locator("img[src^='blob:']")).toHaveCount(0);
+
+  const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
+  await expect(list.getByRole("heading", { name: "Weather dashboard" })).toBeVisible();
+  const stored = readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects"));
+  expect(stored).toEqual([expect.stringMatching(/^\d+_weather_shot\.png$/)]);
+
+  const publicPage = await page.context().newPage();
+  await publicPage.goto("/projects");
+  const card = publicPage.getByRole("main").getByRole("listitem").filter({ hasText: "Weather dashboard" });
+  await expect(card).toContainText("Forecasts for every city.");
+  await expect(card.getByText("Charts")).toBeVisible();
+  await expect(card.locator("img")).toHaveAttribute("src", `/storage/portfolio_images/projects/${stored[0]}`);
+
+  // Edit in the dialog: a new title and a new image; the old file goes.
+  await list.getByRole("button", { name: "Edit Weather dashboard" }).click();
+  const dialog = page.getByRole("dialog", { name: text("en", "admin.projects.editTitle") });
+  await expect(dialog.getByLabel(text("en", "admin.projects.title"))).toHaveValue("Weather dashboard");
+  expect(await dialog.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(625);
+  await dialog.getByLabel(text("en", "admin.projects.title")).fill("Weather dashboard 2");
+  await dialog.getByLabel(text("en", "admin.projects.image")).setInputFiles({
+    name: "second.png",
+    mimeType: "image/png",
+    buffer: await png("#22c55e"),
+  });
+  await dialog.getByRole("button", { name: text("en", "admin.projects.save") }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list.getByRole("heading", { name: "Weather dashboard 2" })).toBeVisible();
+  expect(readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects"))).toEqual([
+    expect.stringMatching(/^\d+_second\.png$/),
+  ]);
+  await publicPage.reload();
+  await expect(publicPage.getByRole("heading", { name: "Weather dashboard 2" })).toBeVisible();
+
+  // Delete, after confirming.
+  await list.getByRole("button", { name: "Delete Weather dashboard 2" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Weather dashboard 2");
+  await confirm.getByRole("button", { name: text("en", "admin.common.delete") }).click();
+  await expect(list.getByText(text("en", "admin.projects.empty"))).toBeVisible();
+  expect(readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects"))).toEqual([]);
+});
+
+test("an upload the server refuses stops the save with 'Error uploading image'", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 415/);
+  await signIn(page);
+  const form = page.getByRole("region", { name: text("en", "admin.projects.addTitle") });
+  await form.getByLabel(text("en", "admin.projects.title")).fill("Sneaky");
+  await form.getByLabel(text("en", "admin.projects.image")).setInputFiles({
+    name: "evil.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>"),
+  });
+  await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
+  await expect(toast(page)).toContainText("Error uploading image");
+  await expect(toast(page)).toContainText("Only PNG, JPEG, WebP and GIF images can be uploaded.");
+  await expect(form.getByLabel(text("en", "admin.projects.title"))).toHaveValue("Sneaky");
+  await expect(page.getByRole("region", { name: text("en", "admin.projects.listTitle") })).toContainText(
+    text("en", "admin.projects.empty"),
+  );
+});
+
+test("writes an article in English and Arabic with a code sample and an inline image", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("tab", { name: text("en", "admin.tabs.articles") }).click();
+  const form = page.getByRole("region", { name: text("en", "admin.articles.addTitle") });
+
+  await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
+  await expect(toast(page)).toContainText("At least one title (EN or AR) is required.");
+
+  await form.getByLabel(text("en", "admin.articles.titleEn")).fill("Caching in Node");
+  await form.getByLabel(text("en", "admin.articles.titleAr")).fill("التخزين المؤقت في نود");
+  await form.getByLabel(text("en", "admin.articles.image")).setInputFiles({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: await png("#f97316", 320, 140),
+  });
+
+  const english = form.getByRole("textbox", { name: text("en", "admin.articles.contentEn") });
+  await english.click();
+  await page.keyboard.type("Keep hot data close.");
+  await page.keyboard.press("Enter");
+  const englishToolbar = form.getByRole("toolbar").first();
+  await englishToolbar.getByRole("button", { name: text("en", "editor.codeBlock") }).click();
+  await englishToolbar
+    .getByRole("combobox", { name: text("en", "editor.codeLanguage") })
+    .selectOption("javascript");
+  await page.keyboard.type("const cache = new Map();");
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    englishToolbar.getByRole("button", { name: text("en", "editor.image") }).click(),
+  ]);
+  await chooser.setFiles({ name: "inline.png", mimeType: "image/png", buffer: await png("#a855f7", 40, 30) });
+  await expect(english.locator("img[src^='data:image/png;base64,']")).toBeVisible();
+
+  const arabic = form.getByRole("textbox", { name: text("en", "admin.articles.contentAr") });
+  await expect(arabic).toHaveAttribute("dir", "rtl");
+  await arabic.click();
+  await page.keyboard.type("احتفظ بالبيانات الساخنة قريبة.");
+
+  await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
+  await expect(toast(page)).toContainText(text("en", "admin.articles.added"));
+  await expect(form.getByLabel(text("en", "admin.articles.titleEn"))).toHaveValue("");
+
+  // English page: the text, a highlighted code sample, the inline image, the cover.
+  await page.goto("/articles/caching-in-node");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Caching in Node");
+  await expect(page.getByText("Keep hot data close.")).toBeVisible();
+  const code = page.locator("pre code.language-javascript");
+  await expect(code).toHaveText("const cache = new Map();");
+  await expect(code.locator("span[class^='hljs-']").first()).toBeVisible();
+  await expect(page.locator(".prose-article img[src^='data:image/png;base64,']")).toBeVisible();
+  await expect(page.locator("article > img").first()).toHaveAttribute(
+    "src",
+    /^\/storage\/portfolio_images\/articles\/\d+_cover\.png$/,
+  );
+
+  await setPreferences(page.context(), page.url(), { language: "ar" });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("التخزين المؤقت في نود");
+  await expect(page.getByText("احتفظ بالبيانات الساخنة قريبة.")).toBeVisible();
+});
+
+test("an article carrying script payloads renders without any script running", async ({ page, db }) => {
+  await insertArticle(db, {
+    slug: "payloads",
+    title_en: "Payloads",
+    content_en: [
+      "<p>Safe text</p>",
+      "<script>alert('script')</script>",
+      "<img src=x onerror=\"alert('onerror')\">",
+      "<a href=\"javascript:alert('href')\">click</a>",
+      "<svg><script>alert('svg')</script></svg>",
+      "<iframe src=\"javascript:alert('iframe')\"></iframe>",
+      '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+">',
+      "<details open ontoggle=\"alert('toggle')\"><summary>x</summary></details>",
+    ].join("\n\n"),
+  });
+  let dialogs = 0;
+  page.on("dialog", (dialog) => {
+    dialogs++;
+    void dialog.dismiss();
+  });
+  await page.goto("/articles/payloads");
+  await expect(page.getByText("Safe text")).toBeVisible();
+  await page.getByRole("link", { name: "click" }).click();
+  await page.waitForTimeout(300);
+  expect(dialogs).toBe(0);
+  expect(
+    await page.locator(".prose-article script, .prose-article iframe, .prose-article [onerror]").count(),
+  ).toBe(0);
+});
+
+test("an autosaved draft is offered back when the form is opened again within two minutes", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page);
+  const form = page.getByRole("region", { name: text("en", "admin.projects.addTitle") });
+  await form.getByLabel(text("en", "admin.projects.title")).fill("Half-written project");
+  await form.getByLabel(text("en", "admin.projects.description")).fill("Typed before the tab closed.");
+  await page.clock.runFor(31_000);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: text("en", "admin.title") })).toBeVisible();
+  const addForm = page.getByRole("region", { name: text("en", "admin.projects.addTitle") });
+  await expect(addForm.getByLabel(text("en", "admin.projects.title"))).toHaveValue("");
+  await addForm.getByRole("button", { name: text("en", "admin.drafts.restore") }).click();
+  await expect(addForm.getByLabel(text("en", "admin.projects.title"))).toHaveValue("Half-written project");
+  await expect(addForm.getByLabel(text("en", "admin.projects.description"))).toHaveValue(
+    "Typed before the tab closed.",
+  );
+
+  // Past the two minutes, the draft is gone.
+  await page.clock.runFor(31_000);
+  await page.clock.runFor(3 * 60_000);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: text("en", "admin.title") })).toBeVisible();
+  await expect(page.getByRole("button", { name: text("en", "admin.drafts.restore") })).toHaveCount(0);
+});
+
+test("a session that ends mid-edit brings back the sign-in without losing what was typed", async ({
+  page,
+  db,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 401/);
+  await signIn(page);
+  const form = page.getByRole("region", { name: text("en", "admin.projects.addTitle") });
+  await form.getByLabel(text("en", "admin.projects.title")).fill("Typed before expiry");
+  await form.getByLabel(text("en", "admin.projects.tags")).fill("Kept, Safe");
+  await db.delete(sessions);
+
+  await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
+  const dialog = page.getByRole("dialog", { name: text("en", "admin.signIn.expiredTitle") });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(text("en", "admin.signIn.password")).fill(OWNER_PASSWORD);
+  await dialog.getByRole("button", { name: text("en", "admin.signIn.submit") }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(form.getByLabel(text("en", "admin.projects.title"))).toHaveValue("Typed before expiry");
+  await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
+  await expect(toast(page)).toContainText(text("en", "admin.projects.added"));
+  await expect(page.getByRole("region", { name: text("en", "admin.projects.listTitle") })).toContainText(
+    "Typed before expiry",
+  );
+});
+
+test("in Arabic the admin page is right-to-left and every text is Arabic", async ({
+  page,
+  context,
+  baseURL,
+  db,
+}) => {
+  await insertProject(db, { title: "متجر" });
+  await setPreferences(context, baseURL!, { language: "ar", theme: "dark" });
+  await signIn(page, "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("tab")).toHaveText(["المشاريع", "المقالات", "الإعدادات"]);
+  await expect(page.getByRole("button", { name: text("ar", "admin.projects.add") })).toBeVisible();
+  await page.getByRole("tab", { name: "الإعدادات" }).click();
+  await expect(page.getByRole("button", { name: text("ar", "admin.settings.save") })).toBeDisabled();
+  await expect(page.getByRole("tabpanel")).toContainText(text("ar", "admin.settings.text"));
+  // The Settings tab shows no dictionary key names (the spec's undefined keys are not copied).
+  await expect(page.getByRole("tabpanel")).not.toContainText("admin.");
+  await page.getByRole("tab", { name: "المشاريع" }).click();
+  await page.screenshot({ path: "test-results/screenshots/admin-ar-dark.png", fullPage: true });
+  expect(existsSync("test-results/screenshots/admin-ar-dark.png")).toBe(true);
+});
