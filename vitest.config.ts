@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest (STACK-NOTES).
 export default defineConfig({
   test: {
-    include: ["core/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
+    include: [
+      "core/**/*.test.ts",
+      "db/**/*.test.ts",
+      "server/**/*.test.ts",
+      "app/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     globalSetup: ["./tests/setup/postgres-global.ts"],
     setupFiles: ["./tests/setup/fail-on-console.ts"],
     testTimeout: 30_000,

@@ -1,0 +1,88 @@
+// `npm run admin:password`: sets a new owner password and ends every session (issue #3).
+// The password comes from the terminal (asked twice, not shown), from standard input when it is piped, or is
+// generated with --generate and printed once. Only its argon2id hash is stored.
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { createDb } from "../db/client.ts";
+import { createOwnerAuth } from "../server/auth/owner-auth.ts";
+import { generatePassword, passwordProblem } from "../server/auth/password.ts";
+import { DataDirLockedError, lockDataDir } from "../server/data-lock.ts";
+import { EnvError, loadEnv } from "../server/env.ts";
+import { createLogger } from "../server/logger.ts";
+import { findProjectRoot } from "../server/project-root.ts";
+import { createRateLimits } from "../server/services/rate-limits.ts";
+
+/** Asks on the terminal without echoing what is typed. */
+function askHidden(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const prompt = createInterface({ input: process.stdin, output, terminal: true });
+  return new Promise((resolve) => {
+    prompt.question(question, (answer) => {
+      prompt.close();
+      process.stdout.write("\n");
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+async function readPiped(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.replace(/\r?\n$/, "");
+}
+
+async function choosePassword(): Promise<{ password: string; generated: boolean }> {
+  if (process.argv.includes("--generate")) return { password: generatePassword(), generated: true };
+  if (!process.stdin.isTTY) return { password: await readPiped(), generated: false };
+  const first = await askHidden("New owner password: ");
+  const again = await askHidden("The same password again: ");
+  if (first !== again) throw new Error("The two passwords differ; nothing was changed.");
+  return { password: first, generated: false };
+}
+
+async function main() {
+  const env = loadEnv(process.env);
+  const { password, generated } = await choosePassword();
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(`${problem} Nothing was changed.`);
+
+  // The embedded database belongs to one process at a time: the server must be stopped first.
+  const unlock = env.databaseUrl ? () => undefined : lockDataDir(env.dataDir);
+  const database = await createDb({
+    databaseUrl: env.databaseUrl,
+    pgliteDataDir: path.join(env.dataDir, "pglite"),
+    migrationsFolder: path.join(findProjectRoot(), "db", "migrations"),
+  });
+  try {
+    const auth = createOwnerAuth({
+      db: database.db,
+      logger: createLogger(),
+      rateLimits: createRateLimits(database.db),
+    });
+    await auth.setPassword(password);
+  } finally {
+    await database.close();
+    unlock();
+  }
+  console.log("The owner's password was changed and every session was ended.");
+  if (generated) console.log(`New password (shown only now): ${password}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(`${error.message}\nStop the server first, then run this again.`);
+  } else if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? error.message : String(error));
+  }
+  process.exit(1);
+});
