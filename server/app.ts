@@ -154,6 +154,7 @@ export function createApp(options: AppOptions) {
   const services: SiteServices = {
     logError: (message, fields) => logger.error(message, fields),
     siteUrl: env.siteUrl,
+    adminPath: env.adminPath,
     sampleProjects: env.sampleProjects,
     listProjects: () => listProjects(db),
     listArticles: () => listArticles(db),
@@ -167,6 +168,19 @@ export function createApp(options: AppOptions) {
     app.all("*", async (c) => {
       const nonce = c.get("secureHeadersNonce") ?? "";
       const url = new URL(c.req.url);
+      // The admin page: never stored by anyone, never indexed (its route renders a shell; the app runs in the
+      // browser and reads the owner API).
+      const admin = url.pathname === env.adminPath || url.pathname === `${env.adminPath}.data`;
+      if (admin) {
+        const context = new RouterContextProvider();
+        context.set(siteServicesContext, services);
+        context.set(nonceContext, nonce);
+        const response = await ssr(c.req.raw, context);
+        const headers = new Headers(response.headers);
+        headers.set("Cache-Control", "no-store");
+        headers.set("X-Robots-Tag", "noindex, nofollow");
+        return new Response(response.body, { status: response.status, headers });
+      }
       // Whole documents only: not React Router's data (.data) or manifest (/__manifest) requests.
       const cacheable =
         pageCache &&

@@ -105,6 +105,7 @@ describe("loadEnv", () => {
     "CONTACT_FORM_ID",
     "SAMPLE_PROJECTS",
     "LOG_REQUESTS",
+    "TRUST_PROXY",
   ])("treats an empty %s as unset", (name) => {
     expect(loadEnv({ [name]: "" }, cwd)).toEqual(loadEnv({}, cwd));
     expect(loadEnv({ [name]: "   " }, cwd)).toEqual(loadEnv({}, cwd));
@@ -132,11 +133,27 @@ describe("loadEnv", () => {
     ["LOG_REQUESTS", "2"],
     ["NODE_ENV", "staging"],
     ["SAMPLE_PROJECTS", "maybe"],
+    ["ADMIN_PASSWORD", "short"],
+    ["ADMIN_PASSWORD", "x".repeat(1025)],
+    ["TRUST_PROXY", "yes"],
   ])("refuses %s=%j with a message naming the variable", (name, value) => {
     const error = envError({ [name]: value });
     expect(error.problems).toHaveLength(1);
     expect(error.problems[0]).toMatch(new RegExp(`^${name} `));
     expect(error.message).toContain(name);
+  });
+
+  it.each([
+    [undefined, false],
+    ["0", false],
+    ["1", true],
+    ["true", true],
+  ])("TRUST_PROXY=%s reads X-Forwarded-For: %s", (value, expected) => {
+    expect(loadEnv(value === undefined ? {} : { TRUST_PROXY: value }, cwd).trustProxy).toBe(expected);
+  });
+
+  it("never shows a refused admin password", () => {
+    expect(envError({ ADMIN_PASSWORD: "tiny-pw" }).message).not.toContain("tiny-pw");
   });
 
   it("shows the bad value so the owner can spot the typo", () => {

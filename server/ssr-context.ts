@@ -5,6 +5,8 @@ import type { Project } from "../core/projects.ts";
 /** What route loaders may ask of the server; handed to React Router through its context. */
 export interface SiteServices {
   siteUrl: string;
+  /** Where the owner's admin page lives (ADMIN_PATH). */
+  adminPath: string;
   sampleProjects: boolean;
   listProjects(): Promise<Project[]>;
   listArticles(): Promise<ArticleListItem[]>;

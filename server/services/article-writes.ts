@@ -5,6 +5,7 @@ import {
   largestEmbeddedImageBytes,
   type ArticleInput,
 } from "../../core/article-input.ts";
+import type { ArticleDetail } from "../../core/articles.ts";
 import { buildArticleTitles, buildExcerpt, buildSlug, buildUniqueSlug } from "../../core/article-rules.ts";
 import type { Database } from "../../db/client.ts";
 import { articles, type ArticleRow } from "../../db/schema.ts";
@@ -16,7 +17,8 @@ import { ServiceError } from "./service-error.ts";
 // The owner's article writes: the server is the authority for the rules of spec §5 (core/article-rules.ts).
 // HTML is sanitised here when saved, and again when a page renders it.
 
-export type AdminArticle = Omit<ArticleRow, "date" | "created_at"> & { date: string; created_at: string };
+/** Every column of an article; the admin page edits them all. */
+export type AdminArticle = ArticleDetail;
 
 const MB = 1024 * 1024;
 
