@@ -82,6 +82,13 @@ describe("buildExcerpt (spec §5)", () => {
     ["<p>Hello <strong>world</strong></p>\n<p>again</p>", "Hello world again"],
     ["نص عربي قصير", "نص عربي قصير"],
     ["", ""],
+    [
+      "<p>Fish &amp; chips &lt;3 &quot;yum&quot; &#39;ok&#39; &#x1F600; a&nbsp;b</p>",
+      `Fish & chips <3 "yum" 'ok' 😀 a b`,
+    ],
+    ["<p>Unknown &bogus; stays</p>", "Unknown &bogus; stays"],
+    ['<p>Before</p><pre><code class="language-js">const x = 1;</code></pre>', "Before const x = 1;"],
+    [`<p>Pic <img src="data:image/png;base64,${"A".repeat(400)}"> here</p>`, "Pic here"],
   ])("%j → %j", (content, expected) => {
     expect(buildExcerpt(content)).toBe(expected);
   });

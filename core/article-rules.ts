@@ -61,11 +61,22 @@ export async function buildUniqueSlug(
   }
 }
 
-/** The first 150 characters of the content, with '...' when it is longer (spec §5). */
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/**
+ * The first 150 characters of the content's text, with '...' when it is longer (spec §5). The content is the
+ * editor's HTML: tags go, entities become the characters they stand for (the excerpt is shown as text).
+ */
 export function buildExcerpt(content: string): string {
   const text = content
     .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith("#")) {
+        const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
     .replace(/\s+/g, " ")
     .trim();
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}...` : text;
