@@ -75,7 +75,8 @@ export function createApp(options: AppOptions) {
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'", NONCE],
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "https:"],
+            // blob: for the admin page's preview of a chosen image before it is uploaded (URL.createObjectURL).
+            imgSrc: ["'self'", "data:", "blob:", "https:"],
             fontSrc: ["'self'"],
             connectSrc: ["'self'"],
             objectSrc: ["'none'"],

@@ -69,7 +69,11 @@ interface UploadOptions {
 /** A multipart upload as the admin page sends it: same-origin, with the session cookie. */
 function upload(app: TestApp, bytes: Uint8Array | null, options: UploadOptions = {}) {
   const form = new FormData();
-  if (bytes) form.set("file", new File([bytes], options.name ?? "name.png", { type: options.type ?? "" }));
+  if (bytes)
+    form.set(
+      "file",
+      new File([new Uint8Array(bytes)], options.name ?? "name.png", { type: options.type ?? "" }),
+    );
   form.set("folder", options.folder ?? "projects");
   return app.request("/api/uploads", {
     method: "POST",
@@ -311,6 +315,11 @@ describe.each(backends)("image uploads on $name", (backend) => {
   });
 
   describe("serving", () => {
+    it("lets the admin page preview a chosen image before it is uploaded (blob: images)", async () => {
+      const response = await makeApp(database()).app.request("/no-such-page");
+      expect(response.headers.get("content-security-policy")).toMatch(/img-src [^;]*blob:/);
+    });
+
     it.each([
       "/storage/portfolio_images/projects/..%2F..%2Fsecret.png",
       "/storage/portfolio_images/projects/..%2f..%2fsecret.png",
