@@ -19,9 +19,10 @@ export default defineConfig(({ command }) => ({
   },
   // The server build bundles its dependencies: loading hundreds of small ES modules from node_modules
   // (drizzle-orm alone) cost ~130 MB of RSS at start, and a bundle keeps only the icons and code we use.
-  // PGlite (WebAssembly files), pg (optional native parts) and jsdom (loaded on demand) stay outside.
+  // PGlite (WebAssembly files), pg (optional native parts), jsdom (loaded on demand) and sharp (a native
+  // module with its own libvips binaries) stay outside.
   ssr: {
     noExternal: true,
-    external: ["@electric-sql/pglite", "pg", "jsdom", "dompurify"],
+    external: ["@electric-sql/pglite", "pg", "jsdom", "dompurify", "sharp"],
   },
 }));

@@ -49,6 +49,13 @@ export function imageUrl(folder: ImageFolder, name: string): string {
   return `${IMAGE_URL_PREFIX}${folder}/${name}`;
 }
 
+/** The format a stored name was saved as, from its extension (the bytes were checked when it was stored). */
+export function imageFormatOfName(name: string): ImageFormat | null {
+  const extension = /\.([a-z]+)$/.exec(name)?.[1];
+  const entry = Object.entries(IMAGE_FORMATS).find(([, format]) => format.extension === extension);
+  return entry ? (entry[0] as ImageFormat) : null;
+}
+
 /** The folder and name of one of our stored images from its public URL; null for anything else. */
 export function parseImageUrl(url: string | null | undefined): { folder: ImageFolder; name: string } | null {
   if (!url?.startsWith(IMAGE_URL_PREFIX)) return null;

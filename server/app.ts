@@ -12,8 +12,11 @@ import { ServiceError } from "./services/service-error.ts";
 import { articlesRouter } from "./api/articles.ts";
 import { authRouter } from "./api/auth.ts";
 import { projectsRouter } from "./api/projects.ts";
+import { uploadsRouter } from "./api/uploads.ts";
 import { createOwnerAuth } from "./auth/owner-auth.ts";
 import { refuseCrossSite, requireJsonBody, requireOwner } from "./http/guards.ts";
+import { storedImagesRouter } from "./http/stored-images.ts";
+import { IMAGE_URL_PREFIX } from "../core/images.ts";
 import { createRateLimits } from "./services/rate-limits.ts";
 import { createImageStore, type ImageStore } from "./storage/image-store.ts";
 import type { ServerEnv } from "./env.ts";
@@ -72,7 +75,8 @@ export function createApp(options: AppOptions) {
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'", NONCE],
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "https:"],
+            // blob: for the admin page's preview of a chosen image before it is uploaded (URL.createObjectURL).
+            imgSrc: ["'self'", "data:", "blob:", "https:"],
             fontSrc: ["'self'"],
             connectSrc: ["'self'"],
             objectSrc: ["'none'"],
@@ -88,6 +92,8 @@ export function createApp(options: AppOptions) {
       strictTransportSecurity: env.siteUrl.startsWith("https:")
         ? "max-age=63072000; includeSubDomains"
         : false,
+      // A response that sets its own header keeps it: uploaded images carry a stricter CSP (sandbox).
+      overwrite: false,
     }),
   );
 
@@ -119,8 +125,11 @@ export function createApp(options: AppOptions) {
     .route("/projects", projectsRouter(writeDeps))
     .route("/articles", articlesRouter(writeDeps))
     .route("/admin", adminRouter(writeDeps))
+    .route("/uploads", uploadsRouter(writeDeps))
     .all("*", (c) => apiFail(c, 404, "notFound"));
   app.route("/api", api);
+
+  app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images));
 
   if (options.clientDir) {
     const root = options.clientDir;

@@ -2,6 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { OwnerAuth } from "../auth/owner-auth.ts";
+import type { ApiMessageKey } from "../../core/api-messages.ts";
+import type { TranslateVars } from "../../core/i18n.ts";
 import { apiFail } from "../api/errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -34,9 +36,13 @@ export const requireJsonBody: MiddlewareHandler = async (c, next) => {
   return next();
 };
 
-/** Refuses bodies over `maxBytes` with 413, before they are read into memory. */
-export function limitBody(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({ maxSize: maxBytes, onError: (c) => apiFail(c, 413, "tooLarge") });
+/** Refuses bodies over `maxBytes` with 413, before they are read into memory; `key` says what was too large. */
+export function limitBody(
+  maxBytes: number,
+  key: ApiMessageKey = "tooLarge",
+  vars?: TranslateVars,
+): MiddlewareHandler {
+  return bodyLimit({ maxSize: maxBytes, onError: (c) => apiFail(c, 413, key, vars) });
 }
 
 export const SESSION_COOKIE = "sira_session";
