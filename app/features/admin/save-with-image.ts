@@ -1,7 +1,7 @@
 import { toast } from "../../components/ui/toast.tsx";
 import type { Translate } from "../../lib/i18n.ts";
 import { AdminApiError, adminRequest, reportSessionEnded } from "./admin-api.ts";
-import { UploadError, uploadImage } from "./upload-image.ts";
+import { UploadError, describeUploadError, uploadImage } from "./upload-image.ts";
 
 /**
  * Uploads the chosen image (if any), then saves the row that points at it. An upload error stops everything
@@ -32,7 +32,11 @@ export async function saveWithImage({
       uploaded = await uploadImage(file, folder, onProgress);
     } catch (error) {
       if (error instanceof UploadError && error.status === 401) reportSessionEnded();
-      toast({ title: t("errors.uploadImage"), description: messageOf(error), variant: "destructive" });
+      toast({
+        title: t("errors.uploadImage"),
+        description: describeUploadError(error, t),
+        variant: "destructive",
+      });
       return false;
     } finally {
       onProgress(null);
