@@ -29,8 +29,11 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
+function startServer(
+  env: Record<string, string>,
+  args: string[] = [...SERVER_NODE_FLAGS, "server.js"],
+): Started {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_REQUESTS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -42,8 +45,8 @@ function startServer(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(port: number, started: Started) {
-  const deadline = Date.now() + 30_000;
+async function waitForHealth(port: number, started: Started, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
     try {
@@ -119,6 +122,56 @@ test("finishes a request that is in flight when SIGTERM arrives", async () => {
   expect(await server.exited).toBe(0);
 });
 
+test("the first start without ADMIN_PASSWORD prints a generated password once, and it signs in", async () => {
+  const port = await freePort();
+  const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+  let password: string | undefined;
+  try {
+    await waitForHealth(port, first);
+    password = /Password: +(\S+)/.exec(first.output())?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ password }),
+    });
+    expect(signIn.status).toBe(200);
+  } finally {
+    first.child.kill("SIGTERM");
+  }
+  expect(await first.exited).toBe(0);
+
+  const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
+  try {
+    await waitForHealth(port, second);
+    expect(second.output()).not.toContain("Password:");
+    expect(second.output()).not.toContain(password!);
+  } finally {
+    second.child.kill("SIGTERM");
+  }
+  expect(await second.exited).toBe(0);
+});
+
+test("`npm run dev` serves the site and the admin page from the sources", async () => {
+  test.setTimeout(90_000);
+  const port = await freePort();
+  const dev = startServer(
+    { PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: "a development pass phrase" },
+    ["server.js", "--dev"],
+  );
+  try {
+    // Vite prepares its dependencies on the first start: slower than the built server.
+    await waitForHealth(port, dev, 80_000);
+    const home = await fetch(`http://127.0.0.1:${port}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<html lang="en" dir="ltr"');
+    expect((await fetch(`http://127.0.0.1:${port}/admin-mh2025`)).status).toBe(200);
+  } finally {
+    dev.child.kill("SIGTERM");
+  }
+  await dev.exited;
+});
+
 test.describe("a bad environment stops the start with a message naming the variable", () => {
   const cases: [Record<string, string>, string][] = [
     [{ PORT: "eighty" }, "PORT must be a whole number between 0 and 65535"],
@@ -127,6 +180,7 @@ test.describe("a bad environment stops the start with a message naming the varia
     [{ SITE_URL: "example.com" }, "SITE_URL must be an absolute http:// or https:// URL"],
     [{ SAMPLE_PROJECTS: "maybe" }, "SAMPLE_PROJECTS must be on or off"],
     [{ PAGE_CACHE_SECONDS: "-1" }, "PAGE_CACHE_SECONDS must be a whole number of seconds from 0 to 3600"],
+    [{ ADMIN_PASSWORD: "too-short" }, "ADMIN_PASSWORD must have at least 12 characters"],
   ];
   for (const [env, message] of cases) {
     test(`${Object.keys(env).join(", ")}=${Object.values(env).join(", ")}`, async () => {
