@@ -23,7 +23,7 @@ import { CODE_LANGUAGES, toCodeLanguage, type CodeLanguage } from "../../../../c
 import { useI18n } from "../../../lib/i18n.ts";
 import { toLinkHref } from "./link-url.ts";
 
-function selectToolbarState({ editor }: { editor: Editor | null }) {
+function selectToolbarState(editor: Editor | null) {
   if (!editor) return null;
   const inCodeBlock = editor.isActive("codeBlock");
   return {
@@ -66,7 +66,9 @@ export function EditorToolbar({
   onInsertImage: () => void;
 }) {
   const { t } = useI18n();
-  const state = useEditorState({ editor, selector: selectToolbarState });
+  // The editor from this render, not the snapshot's: the snapshot keeps `null` until the first transaction
+  // after the editor is created (immediatelyRender: false).
+  const state = useEditorState({ editor, selector: () => selectToolbarState(editor) });
   const [current, setCurrent] = useState("paragraph");
   const [nextLanguage, setNextLanguage] = useState<CodeLanguage>(CODE_LANGUAGES[0].id);
   const [linkFormOpen, setLinkFormOpen] = useState(false);

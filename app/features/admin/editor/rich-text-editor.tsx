@@ -155,7 +155,8 @@ export function RichTextEditor({
 
   const showPlaceholder = useEditorState({
     editor,
-    selector: ({ editor: current }) => (current ? isEmptyParagraphDoc(current.state) : true),
+    // As in the toolbar: this render's editor, since the snapshot's stays null until the first transaction.
+    selector: () => (editor ? isEmptyParagraphDoc(editor.state) : true),
   });
 
   return (
