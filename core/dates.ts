@@ -1,6 +1,7 @@
 import type { Language } from "./preferences.ts";
 
-const LOCALES: Record<Language, string> = { en: "en-US", ar: "ar-EG" };
+/** The locale each language formats dates and numbers in (Arabic with Arabic-Indic digits). */
+export const LOCALES: Record<Language, string> = { en: "en-US", ar: "ar-EG" };
 
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);

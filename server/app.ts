@@ -25,7 +25,7 @@ import type { PageCache } from "./page-cache.ts";
 import { readPreferences } from "../core/preferences.ts";
 import { getArticleBySlug, listArticles } from "./services/articles.ts";
 import { listProjects } from "./services/projects.ts";
-import { sanitizeHtml } from "./services/sanitize.ts";
+import { renderArticleHtml } from "./services/sanitize.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "./ssr-context.ts";
 
 export type SsrHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -168,7 +168,7 @@ export function createApp(options: AppOptions) {
     listProjects: () => listProjects(db),
     listArticles: () => listArticles(db),
     getArticleBySlug: (slug) => getArticleBySlug(db, slug),
-    sanitizeHtml,
+    renderArticleHtml,
   };
 
   if (options.ssr) {

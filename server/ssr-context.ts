@@ -11,7 +11,8 @@ export interface SiteServices {
   listProjects(): Promise<Project[]>;
   listArticles(): Promise<ArticleListItem[]>;
   getArticleBySlug(slug: string): Promise<ArticleDetail | null>;
-  sanitizeHtml(html: string): Promise<string>;
+  /** Sanitised article HTML with its code samples highlighted. */
+  renderArticleHtml(html: string): Promise<string>;
   logError(message: string, fields?: Record<string, unknown>): void;
 }
 

@@ -6,6 +6,13 @@ import { expect, setPreferences, settleAnimations, test } from "./fixtures.ts";
 // axe-core on the main public pages in light English and dark Arabic: no violations.
 
 const PAGES = ["/", "/projects", "/articles/accessible-article"];
+// A code sample with most token colours, so that their contrast is checked too.
+const CODE = [
+  '<pre><code class="language-javascript">// A comment\nexport async function load(id) {',
+  '  const answer = await fetch(`/api/${id}`, { cache: "no-store" }); return /x+/.test(answer) ? 42 : null;',
+  '}</code></pre><pre><code class="language-html">&lt;p class="note"&gt;Hi&lt;/p&gt;</code></pre>',
+  '<pre><code class="language-css">.note { color: #fff; }</code></pre>',
+].join("\n");
 const MODES: { language: Language; theme: Theme }[] = [
   { language: "en", theme: "light" },
   { language: "ar", theme: "dark" },
@@ -21,8 +28,8 @@ for (const { language, theme } of MODES) {
         slug: "accessible-article",
         title_en: "Accessible article",
         title_ar: "مقالة سهلة الوصول",
-        content_en: 'A paragraph with a <a href="https://example.com/">link</a>.\n\nAnother paragraph.',
-        content_ar: 'فقرة فيها <a href="https://example.com/">رابط</a>.\n\nفقرة أخرى.',
+        content_en: `A paragraph with a <a href="https://example.com/">link</a>.\n\nAnother paragraph.\n\n${CODE}`,
+        content_ar: `فقرة فيها <a href="https://example.com/">رابط</a>.\n\nفقرة أخرى.\n\n${CODE}`,
         image_url: "/images/about-800.webp",
       });
       await page.goto(path);

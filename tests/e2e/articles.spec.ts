@@ -180,6 +180,47 @@ test("HTML in the content is sanitised: scripts and event handlers do not run", 
   expect(dialogs).toEqual([]);
 });
 
+test("code samples are highlighted on the server and read left to right in Arabic too", async ({
+  page,
+  context,
+  baseURL,
+  db,
+}) => {
+  await setPreferences(context, baseURL!, { language: "ar" });
+  await insertArticle(db, {
+    slug: "code-samples",
+    content_ar: [
+      "فقرة قبل الشيفرة.",
+      // The editor's form, and the spec's TinyMCE form with Prism's name for HTML.
+      '<pre><code class="language-javascript">const answer = 42; // the answer</code></pre>',
+      '<pre class="language-markup"><code>&lt;script&gt;alert("code")&lt;/script&gt;</code></pre>',
+    ].join("\n\n"),
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const response = await page.goto("/articles/code-samples");
+  // Coloured in the server's HTML, not by a script in the page.
+  expect(await response!.text()).toContain('<span class="hljs-keyword">const</span>');
+
+  const samples = page.locator(".prose-article pre");
+  await expect(samples).toHaveCount(2);
+  await expect(samples.first()).toHaveText("const answer = 42; // the answer");
+  await expect(samples.first().locator(".hljs-number")).toHaveText("42");
+  await expect(samples.nth(1)).toHaveText('<script>alert("code")</script>');
+  await expect(samples.nth(1).locator(".hljs-name").first()).toHaveText("script");
+  await expect(page.locator(".prose-article script")).toHaveCount(0);
+  await expect.poll(computedStyle(samples.first(), "direction")).toBe("ltr");
+  await expect.poll(computedStyle(samples.first(), "overflow-x")).toBe("auto");
+  await expect.poll(computedStyle(page.locator(".prose-article > p"), "direction")).toBe("rtl");
+  // Tokens are coloured differently from plain code text.
+  const plain = await computedStyle(samples.first(), "color")();
+  expect(await computedStyle(samples.first().locator(".hljs-keyword"), "color")()).not.toBe(plain);
+  expect(dialogs).toEqual([]);
+});
+
 test.describe("sharing without a share sheet", () => {
   test.beforeEach(async ({ page, context }) => {
     await page.addInitScript(() => {

@@ -47,7 +47,7 @@ export interface ArticlePage {
   } | null;
 }
 
-/** One article in the current language, its content turned into sanitised HTML on the server (spec §2). */
+/** One article in the current language, its content as sanitised, highlighted HTML (spec §2). */
 export async function loadArticle(
   context: Readonly<RouterContextProvider>,
   slug: string,
@@ -71,7 +71,7 @@ export async function loadArticle(
       slug: row.slug,
       title: pickLocalized(fields, "title", language),
       excerpt: pickLocalized(fields, "excerpt", language),
-      html: await services.sanitizeHtml(contentToHtml(content)),
+      html: await services.renderArticleHtml(contentToHtml(content)),
       image_url: row.image_url,
       date: row.date,
       dateText: formatLongDate(row.date, language, siteConfig.timeZone),
