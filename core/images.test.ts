@@ -83,23 +83,31 @@ describe("imageFormatOfName", () => {
   });
 });
 
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(
+    parts.flatMap((part) => (typeof part === "string" ? [...part].map((char) => char.charCodeAt(0)) : part)),
+  );
+
 describe("sniffImageType", () => {
-  const bytes = (...values: (number | string)[]) =>
-    new Uint8Array(
-      values.flatMap((value) => (typeof value === "string" ? [...Buffer.from(value, "latin1")] : [value])),
-    );
   it.each([
-    ["PNG", bytes(0x89, "PNG\r\n", 0x1a, "\n", 0, 0), "png"],
-    ["JPEG", bytes(0xff, 0xd8, 0xff, 0xe0), "jpeg"],
-    ["GIF87a", bytes("GIF87a"), "gif"],
-    ["GIF89a", bytes("GIF89a"), "gif"],
-    ["WebP", bytes("RIFF", 0, 0, 0, 0, "WEBP"), "webp"],
-    ["a WAV (RIFF but not WebP)", bytes("RIFF", 0, 0, 0, 0, "WAVE"), null],
-    ["SVG", bytes("<svg xmlns='http://www.w3.org/2000/svg'/>"), null],
-    ["HTML", bytes("<!doctype html>"), null],
-    ["PDF", bytes("%PDF-1.7"), null],
+    ["a PNG", bytes([0x89], "PNG\r\n\x1a\n", [0, 0, 0, 13], "IHDR"), "png"],
+    ["a JPEG (JFIF)", bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF"), "jpeg"],
+    ["a JPEG (Exif)", bytes([0xff, 0xd8, 0xff, 0xe1], "Exif"), "jpeg"],
+    ["a GIF 89a", bytes("GIF89a", [1, 0, 1, 0]), "gif"],
+    ["a GIF 87a", bytes("GIF87a", [1, 0, 1, 0]), "gif"],
+    ["a WebP", bytes("RIFF", [0x1a, 0, 0, 0], "WEBPVP8 "), "webp"],
+    ["a WAV (RIFF but not WebP)", bytes("RIFF", [0x1a, 0, 0, 0], "WAVEfmt "), null],
+    ["an SVG", bytes('<svg xmlns="http://www.w3.org/2000/svg">'), null],
+    ["an SVG with an XML prolog", bytes('<?xml version="1.0"?><svg>'), null],
+    ["an HTML page", bytes("<!doctype html><script>"), null],
+    ["a PDF", bytes("%PDF-1.7\n"), null],
+    ["a BMP", bytes("BM", [0, 0, 0, 0]), null],
+    ["a PNG cut short", bytes([0x89], "PNG"), null],
+    ["a JPEG cut short", bytes([0xff, 0xd8]), null],
+    ["a GIF of an unknown version", bytes("GIF88a"), null],
+    ["text naming a type", bytes("image/png"), null],
     ["nothing", bytes(), null],
-  ] as const)("%s → %s", (_, input, expected) => {
+  ])("%s → %s", (_case, input, expected) => {
     expect(sniffImageType(input)).toBe(expected);
   });
 });

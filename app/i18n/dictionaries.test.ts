@@ -61,7 +61,7 @@ describe("dictionaries", () => {
     for (const file of sourceFiles(appDir)) {
       const text = readFileSync(file, "utf8");
       for (const match of text.matchAll(
-        /["'`]((?:nav|footer|common|home|about|services|projects|articles|editor|contact|errors|notFound|errorPage|meta)\.[A-Za-z]+)["'`]/g,
+        /["'`]((?:nav|footer|common|home|about|services|projects|articles|editor|contact|imageField|admin|errors|notFound|errorPage|meta)(?:\.[A-Za-z0-9]+)+)["'`]/g,
       )) {
         used.add(match[1]!);
       }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { ArticleInputSchema, MAX_ARTICLE_HTML_BYTES } from "../../core/article-input.ts";
+import { ArticleInputSchema } from "../../core/article-input.ts";
+import { MAX_ARTICLE_HTML_BYTES } from "../../core/article-limits.ts";
 import { limitBody } from "../http/guards.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { createArticle, deleteArticle, updateArticle } from "../services/article-writes.ts";

@@ -1,10 +1,10 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { ArticleInput } from "../../core/article-input.ts";
 import {
   MAX_ARTICLE_HTML_BYTES,
   MAX_EMBEDDED_IMAGE_BYTES,
   largestEmbeddedImageBytes,
-  type ArticleInput,
-} from "../../core/article-input.ts";
+} from "../../core/article-limits.ts";
 import type { ArticleDetail } from "../../core/articles.ts";
 import { buildArticleTitles, buildExcerpt, buildSlug, buildUniqueSlug } from "../../core/article-rules.ts";
 import type { Database } from "../../db/client.ts";

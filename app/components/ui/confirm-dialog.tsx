@@ -11,12 +11,12 @@ export function ConfirmDialog({
   onConfirm,
 }: {
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   title: string;
   description: string;
   cancelLabel: string;
   confirmLabel: string;
-  onConfirm(): void;
+  onConfirm: () => void;
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>

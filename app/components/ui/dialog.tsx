@@ -15,7 +15,7 @@ export function Dialog({
   dismissible = true,
 }: {
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
   /** The close button's accessible name, in the page language. */

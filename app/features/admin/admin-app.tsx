@@ -70,7 +70,7 @@ export default function AdminApp() {
 
 const TABS = ["projects", "articles", "settings"] as const;
 
-function AdminDashboard({ onSignedOut }: { onSignedOut(): void }) {
+function AdminDashboard({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useI18n();
   const [signingOut, setSigningOut] = useState(false);
 

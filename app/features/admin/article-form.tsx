@@ -31,7 +31,7 @@ export function articleDraftKey(article?: ArticleDetail) {
 }
 
 /** The add form (no article) or the edit form in the dialog; the server derives slug, excerpts and date. */
-export function ArticleForm({ article, onSaved }: { article?: ArticleDetail; onSaved(): void }) {
+export function ArticleForm({ article, onSaved }: { article?: ArticleDetail; onSaved: () => void }) {
   const { t } = useI18n();
   const id = useId();
   const [initial] = useState(() => valuesOf(article));

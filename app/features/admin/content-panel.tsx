@@ -25,12 +25,12 @@ export interface PanelConfig<T extends PanelItem> {
   listPath: string;
   fetchErrorKey: string;
   deleteErrorKey: string;
-  titleOf(item: T): string;
-  details(item: T): ReactNode;
+  titleOf: (item: T) => string;
+  details: (item: T) => ReactNode;
   /** A public page to open the item on, if it has one. */
   publicUrl?(item: T): string;
   renderForm(item: T | undefined, onSaved: () => void): ReactNode;
-  draftKey(item: T): string;
+  draftKey: (item: T) => string;
 }
 
 export function ContentPanel<T extends PanelItem>({ config }: { config: PanelConfig<T> }) {

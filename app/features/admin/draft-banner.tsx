@@ -8,8 +8,8 @@ export function DraftBanner({
   onDiscard,
 }: {
   savedAt: number;
-  onRestore(): void;
-  onDiscard(): void;
+  onRestore: () => void;
+  onDiscard: () => void;
 }) {
   const { t, language } = useI18n();
   const time = new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-GB", { timeStyle: "short" }).format(

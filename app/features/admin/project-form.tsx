@@ -45,7 +45,7 @@ export function projectDraftKey(project?: Project) {
 }
 
 /** The add form (no project) or the edit form in the dialog (spec §2, §4, §5). */
-export function ProjectForm({ project, onSaved }: { project?: Project; onSaved(): void }) {
+export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: () => void }) {
   const { t } = useI18n();
   const id = useId();
   const [initial] = useState(() => valuesOf(project));

@@ -21,8 +21,8 @@ export async function saveWithImage({
   file: File | null;
   folder: "projects" | "articles";
   currentUrl: string | null;
-  onProgress(fraction: number | null): void;
-  save(imageUrl: string | null): Promise<unknown>;
+  onProgress: (fraction: number | null) => void;
+  save: (imageUrl: string | null) => Promise<unknown>;
   errorTitleKey: string;
 }): Promise<boolean> {
   let uploaded: { path: string; url: string } | null = null;

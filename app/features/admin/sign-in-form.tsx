@@ -6,7 +6,7 @@ import { inputClass } from "./form-controls.tsx";
 import { messageOf } from "./save-with-image.ts";
 
 /** The owner's password, nothing else: there is one owner. The server's answer is shown as it is. */
-export function SignInForm({ onSignedIn }: { onSignedIn(): void }) {
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useI18n();
   const id = useId();
   const [password, setPassword] = useState("");

@@ -9,14 +9,14 @@ export function useAdminList<T>(path: string, errorTitleKey: string) {
   const { t } = useI18n();
   const [items, setItems] = useState<T[] | null>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      setItems(await adminRequest<T[]>("GET", path));
-    } catch (error) {
-      toast({ title: t(errorTitleKey), description: messageOf(error), variant: "destructive" });
-      setItems((current) => current ?? []);
-    }
-  }, [path, errorTitleKey, t]);
+  const reload = useCallback(
+    () =>
+      adminRequest<T[]>("GET", path).then(setItems, (error: unknown) => {
+        toast({ title: t(errorTitleKey), description: messageOf(error), variant: "destructive" });
+        setItems((current) => current ?? []);
+      }),
+    [path, errorTitleKey, t],
+  );
 
   useEffect(() => {
     void reload();

@@ -36,7 +36,8 @@ function forget(key: string) {
 }
 
 export function useDraft<T>(key: string, values: T, isBlank: (values: T) => boolean) {
-  const [offer, setOffer] = useState<StoredDraft<T> | null>(null);
+  // Forms are keyed by what they edit, so the key is fixed for a hook's life: read the offer once.
+  const [offer, setOffer] = useState<StoredDraft<T> | null>(() => readDraft<T>(key));
   const latest = useRef(values);
   const lastSaved = useRef<string | null>(null);
 
@@ -45,7 +46,6 @@ export function useDraft<T>(key: string, values: T, isBlank: (values: T) => bool
   });
 
   useEffect(() => {
-    setOffer(readDraft<T>(key));
     lastSaved.current = null;
     const save = () => {
       if (isBlank(latest.current)) return;

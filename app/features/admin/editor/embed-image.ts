@@ -1,8 +1,5 @@
-import {
-  IMAGE_MIME_TYPES,
-  MAX_EMBEDDED_IMAGE_BYTES,
-  sniffImageType,
-} from "../../../../core/article-limits.ts";
+import { MAX_EMBEDDED_IMAGE_BYTES } from "../../../../core/article-limits.ts";
+import { IMAGE_FORMATS, sniffImageType } from "../../../../core/images.ts";
 
 export type EmbedImageResult =
   { ok: true; src: string } | { ok: false; reason: "too-large" | "not-allowed" | "unreadable" };
@@ -21,7 +18,7 @@ export async function embedImage(file: Blob): Promise<EmbedImageResult> {
   }
   const type = sniffImageType(bytes);
   if (!type) return { ok: false, reason: "not-allowed" };
-  return { ok: true, src: `data:${IMAGE_MIME_TYPES[type]};base64,${toBase64(bytes)}` };
+  return { ok: true, src: `data:${IMAGE_FORMATS[type].contentType};base64,${toBase64(bytes)}` };
 }
 
 function toBase64(bytes: Uint8Array): string {
