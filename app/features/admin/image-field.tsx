@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { X } from "lucide-react";
+import { ImagePlus, X } from "lucide-react";
 import { useI18n } from "../../lib/i18n.ts";
 
 /** The formats the server stores (core/images.ts IMAGE_FORMATS); it checks the bytes, this only filters the picker. */
@@ -44,18 +44,36 @@ export function ImageField({ id, label, file, onFileChange, currentUrl, progress
 
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
+      {/* The browser's own file button speaks the browser's language, not the page's: it stays for forms and
+          assistive technology, and a button in the page's language opens it. */}
       <input
         ref={inputRef}
         id={id}
         type="file"
         accept={ACCEPTED_TYPES}
+        tabIndex={-1}
         aria-describedby={hintId}
         onChange={(event) => onFileChange(event.currentTarget.files?.[0] ?? null)}
-        className="block w-full cursor-pointer rounded-md border border-border bg-background text-sm text-muted-foreground file:me-3 file:cursor-pointer file:border-0 file:bg-muted file:px-3 file:py-2 file:text-sm file:font-medium file:text-foreground hover:file:bg-accent"
+        className="sr-only"
       />
+      <div className="flex items-center gap-3 rounded-md border border-border bg-background p-1.5">
+        <button
+          type="button"
+          onClick={() => inputRef.current?.click()}
+          aria-label={t("imageField.chooseFor", { label })}
+          aria-describedby={hintId}
+          className="inline-flex shrink-0 items-center gap-2 rounded bg-muted px-3 py-1.5 text-sm font-medium hover:bg-accent"
+        >
+          <ImagePlus aria-hidden="true" className="size-4" />
+          {t("imageField.choose")}
+        </button>
+        <span dir="auto" className="min-w-0 truncate text-sm text-muted-foreground">
+          {file ? file.name : t("imageField.none")}
+        </span>
+      </div>
       <p id={hintId} className="text-xs text-muted-foreground">
         {t("imageField.hint")}
       </p>
@@ -68,13 +86,10 @@ export function ImageField({ id, label, file, onFileChange, currentUrl, progress
             alt={t("imageField.preview")}
             className="h-24 w-auto max-w-full rounded-md border border-border bg-muted object-contain"
           />
-          <span dir="auto" className="min-w-0 flex-1 truncate text-sm">
-            {file.name}
-          </span>
           <button
             type="button"
             onClick={() => onFileChange(null)}
-            className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium text-destructive transition-colors hover:bg-destructive hover:text-destructive-foreground"
+            className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium text-destructive transition-colors hover:bg-destructive hover:text-destructive-foreground dark:text-red-400"
           >
             <X aria-hidden="true" className="size-4" />
             {t("imageField.remove")}

@@ -8,7 +8,7 @@ const config: PanelConfig<Project> = {
   fetchErrorKey: "errors.fetchProjects",
   deleteErrorKey: "errors.deleteProject",
   titleOf: (project) => project.title,
-  details: (project) => [project.category, ...project.tags].filter(Boolean).join(" · "),
+  details: (project) => [...new Set([project.category, ...project.tags])].filter(Boolean).join(" · "),
   renderForm: (project, onSaved) => (
     <ProjectForm key={project?.id ?? "new"} project={project} onSaved={onSaved} />
   ),
