@@ -11,14 +11,20 @@ import { apiMessage } from "../core/api-messages.ts";
 import { ServiceError } from "./services/service-error.ts";
 import { articlesRouter } from "./api/articles.ts";
 import { authRouter } from "./api/auth.ts";
+import { messagesRouter } from "./api/messages.ts";
 import { projectsRouter } from "./api/projects.ts";
 import { createOwnerAuth } from "./auth/owner-auth.ts";
-import { refuseCrossSite, requireJsonBody, requireOwner } from "./http/guards.ts";
+import { contactRouter } from "./contact/contact-router.ts";
+import type { Notifier } from "./contact/notifier.ts";
+import { submitContact, type ContactDeps } from "./contact/submit-contact.ts";
+import { clientAddress } from "./http/client-address.ts";
+import { limitBody, refuseCrossSite, requireJsonBody, requireOwner } from "./http/guards.ts";
 import { createRateLimits } from "./services/rate-limits.ts";
 import { createImageStore, type ImageStore } from "./storage/image-store.ts";
 import type { ServerEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
+import { CONTACT_BODY_LIMIT } from "../core/contact.ts";
 import { readPreferences } from "../core/preferences.ts";
 import { getArticleBySlug, listArticles } from "./services/articles.ts";
 import { listProjects } from "./services/projects.ts";
@@ -41,8 +47,10 @@ export interface AppOptions {
   pageCache?: PageCache;
   /** Uploaded images; by default on disk under DATA_DIR. */
   images?: ImageStore;
-  /** The clock of sessions and rate limits; tests move it forward. */
+  /** The clock of sessions, rate limits and contact messages; tests move it forward. */
   now?: () => Date;
+  /** E-mails the owner about new contact messages (SMTP_URL); its owner starts and stops it. */
+  notifier?: Notifier;
 }
 
 type AppEnv = { Variables: { secureHeadersNonce?: string } };
@@ -53,6 +61,8 @@ export function createApp(options: AppOptions) {
   const { env, database, logger } = options;
   const db = database.db;
   const app = new Hono<AppEnv>();
+  // An external form endpoint (decision 011): the page's fetch and its plain form post both go there.
+  const formOrigin = env.contactFormEndpoint ? [new URL(env.contactFormEndpoint).origin] : [];
 
   if (env.logRequests) {
     app.use(async (c, next) => {
@@ -74,10 +84,10 @@ export function createApp(options: AppOptions) {
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", "data:", "https:"],
             fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
+            connectSrc: ["'self'", ...formOrigin],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
-            formAction: ["'self'"],
+            formAction: ["'self'", ...formOrigin],
             frameAncestors: ["'none'"],
           },
       // Cross-origin isolation headers would block project images hosted elsewhere.
@@ -108,6 +118,16 @@ export function createApp(options: AppOptions) {
   /** The owner's writes change public pages: forget the rendered copies at once. */
   const contentChanged = () => options.pageCache?.clear();
   const writeDeps = { db, logger, images, owner: requireOwner(auth, secure), contentChanged };
+  const contactDeps: ContactDeps = {
+    db,
+    logger,
+    rateLimits,
+    now,
+    formId: env.contactFormId,
+    inactive: formOrigin.length > 0,
+    thanksUrl: `${env.siteUrl}/contact?sent=1`,
+    notifier: options.notifier,
+  };
 
   // Every state-changing request, API or page, must come from this site (CSRF).
   app.use(refuseCrossSite(env.siteUrl));
@@ -119,8 +139,13 @@ export function createApp(options: AppOptions) {
     .route("/projects", projectsRouter(writeDeps))
     .route("/articles", articlesRouter(writeDeps))
     .route("/admin", adminRouter(writeDeps))
+    .route("/messages", messagesRouter({ db, owner: writeDeps.owner, now }))
     .all("*", (c) => apiFail(c, 404, "notFound"));
   app.route("/api", api);
+  // The contact form endpoint, outside /api: it takes form data as well as JSON.
+  app.route("/f", contactRouter({ ...contactDeps, trustProxy: env.trustProxy }));
+  // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.
+  app.post("/contact", limitBody(CONTACT_BODY_LIMIT));
 
   if (options.clientDir) {
     const root = options.clientDir;
@@ -151,7 +176,8 @@ export function createApp(options: AppOptions) {
     );
   }
 
-  const services: SiteServices = {
+  // What every request shares; the contact submission is bound to its request (address, language) below.
+  const services: Omit<SiteServices, "submitContactForm"> = {
     logError: (message, fields) => logger.error(message, fields),
     siteUrl: env.siteUrl,
     sampleProjects: env.sampleProjects,
@@ -159,6 +185,10 @@ export function createApp(options: AppOptions) {
     listArticles: () => listArticles(db),
     getArticleBySlug: (slug) => getArticleBySlug(db, slug),
     sanitizeHtml,
+    contactForm: {
+      endpoint: env.contactFormEndpoint ?? `/f/${env.contactFormId}`,
+      external: formOrigin.length > 0,
+    },
   };
 
   if (options.ssr) {
@@ -188,6 +218,14 @@ export function createApp(options: AppOptions) {
           failed = true;
           services.logError(message, fields);
         },
+        submitContactForm: (fields, hasFiles) =>
+          submitContact(contactDeps, {
+            formId: env.contactFormId,
+            fields,
+            hasFiles,
+            address: clientAddress(c, env.trustProxy),
+            language,
+          }),
       });
       context.set(nonceContext, nonce);
       const response = await ssr(c.req.raw, context);
