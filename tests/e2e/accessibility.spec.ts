@@ -5,7 +5,7 @@ import { expect, setPreferences, settleAnimations, test } from "./fixtures.ts";
 
 // axe-core on the main public pages in light English and dark Arabic: no violations.
 
-const PAGES = ["/", "/projects", "/articles/accessible-article"];
+const PAGES = ["/", "/projects", "/articles/accessible-article", "/contact"];
 const MODES: { language: Language; theme: Theme }[] = [
   { language: "en", theme: "light" },
   { language: "ar", theme: "dark" },

@@ -63,9 +63,9 @@ export async function startTestServer(
   };
 }
 
-/** Empties the tables the public pages read, keeping the schema. */
+/** Empties the tables the public pages read and write, keeping the schema; the contact form's allowance too. */
 export async function clearTables(db: Database) {
-  await db.execute(sql`truncate table projects, articles restart identity cascade`);
+  await db.execute(sql`truncate table projects, articles, messages, rate_limits restart identity cascade`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
