@@ -36,6 +36,17 @@ const en = {
   uploadBroken: "The image could not be read. It may be damaged.",
   uploadInUse: "This image is still used by a project or an article.",
   uploadNotFound: "There is no such image.",
+  contactInvalid: "Please correct the fields marked below.",
+  contactRequired: "Please fill in this field.",
+  contactEmail: "Enter a valid e-mail address, such as name@example.com.",
+  contactEmpty: "The form is empty.",
+  contactFormNotFound: "There is no such form.",
+  contactInactive: "This form is not taking messages here.",
+  contactNoFiles: "This form does not take files.",
+  contactMediaType: "Send the form as form data or as JSON.",
+  contactLimited: "You have sent several messages in a short time. Try again in {{minutes}} minute(s).",
+  messageNotFound: "This message no longer exists.",
+  messageReadFlag: 'Send { "read": true } or { "read": false }.',
 } as const;
 
 export type ApiMessageKey = keyof typeof en;
@@ -71,6 +82,17 @@ const ar: Record<ApiMessageKey, string> = {
   uploadBroken: "تعذرت قراءة الصورة. ربما تكون تالفة.",
   uploadInUse: "هذه الصورة ما زالت مستخدمة في مشروع أو مقالة.",
   uploadNotFound: "لا توجد صورة بهذا الاسم.",
+  contactInvalid: "يرجى تصحيح الحقول المشار إليها أدناه.",
+  contactRequired: "يرجى ملء هذا الحقل.",
+  contactEmail: "أدخل بريدًا إلكترونيًا صالحًا، مثل name@example.com.",
+  contactEmpty: "النموذج فارغ.",
+  contactFormNotFound: "لا يوجد نموذج بهذا الاسم.",
+  contactInactive: "هذا النموذج لا يستقبل الرسائل هنا.",
+  contactNoFiles: "هذا النموذج لا يقبل الملفات.",
+  contactMediaType: "أرسل النموذج كبيانات نموذج أو بصيغة JSON.",
+  contactLimited: "أرسلت عدة رسائل في وقت قصير. حاول مرة أخرى بعد {{minutes}} دقيقة.",
+  messageNotFound: "هذه الرسالة لم تعد موجودة.",
+  messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
 };
 
 export const apiMessages: Record<Language, Record<ApiMessageKey, string>> = { en, ar };

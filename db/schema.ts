@@ -104,8 +104,18 @@ export const messages = pgTable(
     /** When the owner's e-mail notification went out; null while it is still to be sent (or off). */
     notified_at: timestamp("notified_at", { withTimezone: true, mode: "date" }),
     notify_attempts: integer("notify_attempts").notNull().default(0),
+    /**
+     * When the next notification attempt is due; null when none is (notifications off when it was stored,
+     * sent, or given up). A sender sets it ahead before sending, so two servers never send the same one.
+     */
+    notify_after: timestamp("notify_after", { withTimezone: true, mode: "date" }),
   },
-  (table) => [index("messages_created_at_idx").on(table.created_at.desc())],
+  (table) => [
+    index("messages_created_at_idx").on(table.created_at.desc()),
+    index("messages_notify_after_idx")
+      .on(table.notify_after)
+      .where(sql`${table.notified_at} is null and ${table.notify_after} is not null`),
+  ],
 );
 
 export type SessionRow = typeof sessions.$inferSelect;

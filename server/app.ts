@@ -11,10 +11,15 @@ import { apiMessage } from "../core/api-messages.ts";
 import { ServiceError } from "./services/service-error.ts";
 import { articlesRouter } from "./api/articles.ts";
 import { authRouter } from "./api/auth.ts";
+import { messagesRouter } from "./api/messages.ts";
 import { projectsRouter } from "./api/projects.ts";
 import { uploadsRouter } from "./api/uploads.ts";
 import { createOwnerAuth } from "./auth/owner-auth.ts";
-import { refuseCrossSite, requireJsonBody, requireOwner } from "./http/guards.ts";
+import { contactRouter } from "./contact/contact-router.ts";
+import type { Notifier } from "./contact/notifier.ts";
+import { submitContact, type ContactDeps } from "./contact/submit-contact.ts";
+import { clientAddress } from "./http/client-address.ts";
+import { limitBody, refuseCrossSite, requireJsonBody, requireOwner } from "./http/guards.ts";
 import { storedImagesRouter } from "./http/stored-images.ts";
 import { IMAGE_URL_PREFIX } from "../core/images.ts";
 import { createRateLimits } from "./services/rate-limits.ts";
@@ -22,6 +27,7 @@ import { createImageStore, type ImageStore } from "./storage/image-store.ts";
 import type { ServerEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
+import { CONTACT_BODY_LIMIT } from "../core/contact.ts";
 import { readPreferences } from "../core/preferences.ts";
 import { getArticleBySlug, listArticles } from "./services/articles.ts";
 import { listProjects } from "./services/projects.ts";
@@ -44,8 +50,10 @@ export interface AppOptions {
   pageCache?: PageCache;
   /** Uploaded images; by default on disk under DATA_DIR. */
   images?: ImageStore;
-  /** The clock of sessions and rate limits; tests move it forward. */
+  /** The clock of sessions, rate limits and contact messages; tests move it forward. */
   now?: () => Date;
+  /** E-mails the owner about new contact messages (SMTP_URL); its owner starts and stops it. */
+  notifier?: Notifier;
 }
 
 type AppEnv = { Variables: { secureHeadersNonce?: string } };
@@ -56,6 +64,8 @@ export function createApp(options: AppOptions) {
   const { env, database, logger } = options;
   const db = database.db;
   const app = new Hono<AppEnv>();
+  // An external form endpoint (decision 012): the page's fetch and its plain form post both go there.
+  const formOrigin = env.contactFormEndpoint ? [new URL(env.contactFormEndpoint).origin] : [];
 
   if (env.logRequests) {
     app.use(async (c, next) => {
@@ -78,10 +88,10 @@ export function createApp(options: AppOptions) {
             // blob: for the admin page's preview of a chosen image before it is uploaded (URL.createObjectURL).
             imgSrc: ["'self'", "data:", "blob:", "https:"],
             fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
+            connectSrc: ["'self'", ...formOrigin],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
-            formAction: ["'self'"],
+            formAction: ["'self'", ...formOrigin],
             frameAncestors: ["'none'"],
           },
       // Cross-origin isolation headers would block project images hosted elsewhere.
@@ -114,6 +124,16 @@ export function createApp(options: AppOptions) {
   /** The owner's writes change public pages: forget the rendered copies at once. */
   const contentChanged = () => options.pageCache?.clear();
   const writeDeps = { db, logger, images, owner: requireOwner(auth, secure), contentChanged };
+  const contactDeps: ContactDeps = {
+    db,
+    logger,
+    rateLimits,
+    now,
+    formId: env.contactFormId,
+    inactive: formOrigin.length > 0,
+    thanksUrl: `${env.siteUrl}/contact?sent=1`,
+    notifier: options.notifier,
+  };
 
   // Every state-changing request, API or page, must come from this site (CSRF).
   app.use(refuseCrossSite(env.siteUrl));
@@ -126,8 +146,13 @@ export function createApp(options: AppOptions) {
     .route("/articles", articlesRouter(writeDeps))
     .route("/admin", adminRouter(writeDeps))
     .route("/uploads", uploadsRouter(writeDeps))
+    .route("/messages", messagesRouter({ db, owner: writeDeps.owner, now }))
     .all("*", (c) => apiFail(c, 404, "notFound"));
   app.route("/api", api);
+  // The contact form endpoint, outside /api: it takes form data as well as JSON.
+  app.route("/f", contactRouter({ ...contactDeps, trustProxy: env.trustProxy }));
+  // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.
+  app.post("/contact", limitBody(CONTACT_BODY_LIMIT));
 
   app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images));
 
@@ -160,7 +185,8 @@ export function createApp(options: AppOptions) {
     );
   }
 
-  const services: SiteServices = {
+  // What every request shares; the contact submission is bound to its request (address, language) below.
+  const services: Omit<SiteServices, "submitContactForm"> = {
     logError: (message, fields) => logger.error(message, fields),
     siteUrl: env.siteUrl,
     adminPath: env.adminPath,
@@ -169,6 +195,10 @@ export function createApp(options: AppOptions) {
     listArticles: () => listArticles(db),
     getArticleBySlug: (slug) => getArticleBySlug(db, slug),
     renderArticleHtml,
+    contactForm: {
+      endpoint: env.contactFormEndpoint ?? `/f/${env.contactFormId}`,
+      external: formOrigin.length > 0,
+    },
   };
 
   if (options.ssr) {
@@ -180,19 +210,10 @@ export function createApp(options: AppOptions) {
       // The admin page: never stored by anyone, never indexed (its route renders a shell; the app runs in the
       // browser and reads the owner API).
       const admin = url.pathname === env.adminPath || url.pathname === `${env.adminPath}.data`;
-      if (admin) {
-        const context = new RouterContextProvider();
-        context.set(siteServicesContext, services);
-        context.set(nonceContext, nonce);
-        const response = await ssr(c.req.raw, context);
-        const headers = new Headers(response.headers);
-        headers.set("Cache-Control", "no-store");
-        headers.set("X-Robots-Tag", "noindex, nofollow");
-        return new Response(response.body, { status: response.status, headers });
-      }
       // Whole documents only: not React Router's data (.data) or manifest (/__manifest) requests.
       const cacheable =
         pageCache &&
+        !admin &&
         c.req.method === "GET" &&
         !url.pathname.endsWith(".data") &&
         !url.pathname.startsWith("/__");
@@ -211,9 +232,23 @@ export function createApp(options: AppOptions) {
           failed = true;
           services.logError(message, fields);
         },
+        submitContactForm: (fields, hasFiles) =>
+          submitContact(contactDeps, {
+            formId: env.contactFormId,
+            fields,
+            hasFiles,
+            address: clientAddress(c, env.trustProxy),
+            language,
+          }),
       });
       context.set(nonceContext, nonce);
       const response = await ssr(c.req.raw, context);
+      if (admin) {
+        const headers = new Headers(response.headers);
+        headers.set("Cache-Control", "no-store");
+        headers.set("X-Robots-Tag", "noindex, nofollow");
+        return new Response(response.body, { status: response.status, headers });
+      }
       const contentType = response.headers.get("Content-Type") ?? "";
       // A page rendered while the database failed carries an error toast: it is never kept.
       if (!cacheable || failed || response.status !== 200 || !contentType.startsWith("text/html"))

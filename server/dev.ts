@@ -3,7 +3,9 @@
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createDb } from "../db/client.ts";
+import { siteConfig } from "../app/site-config.ts";
 import { createApp } from "./app.ts";
+import { notifierFromEnv } from "./contact/notifier.ts";
 import { lockDataDir } from "./data-lock.ts";
 import { loadEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
@@ -19,10 +21,13 @@ export async function startDev(loadBuild: () => Promise<ServerBuild>) {
     migrationsFolder: path.join(findProjectRoot(), "db", "migrations"),
   });
   const handler = createRequestHandler(loadBuild, "development");
+  const notifier = notifierFromEnv(env, { db: database.db, logger, ownerEmail: siteConfig.email });
+  notifier?.start();
   const app = createApp({
     env,
     database,
     logger,
+    notifier,
     dev: true,
     ssr: (request, context) => handler(request, context),
   });

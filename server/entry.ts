@@ -6,6 +6,7 @@ import { EnvError, loadEnv } from "./env.ts";
 import { DataDirLockedError } from "./data-lock.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { findProjectRoot } from "./project-root.ts";
+import { siteConfig } from "../app/site-config.ts";
 import { startServer, type RunningServer, type StartOptions } from "./start.ts";
 
 export { loadEnv, startServer };
@@ -14,6 +15,7 @@ export { loadEnv, startServer };
 export function startBuiltServer(options: Omit<StartOptions, "ssr" | "clientDir">): Promise<RunningServer> {
   const handler = createRequestHandler(build, "production");
   return startServer({
+    ownerEmail: siteConfig.email,
     ...options,
     ssr: (request, context) => handler(request, context),
     clientDir: path.relative(process.cwd(), path.join(findProjectRoot(), "build", "client")) || ".",

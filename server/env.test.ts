@@ -26,6 +26,10 @@ describe("loadEnv", () => {
       adminPassword: undefined,
       adminPath: "/admin-mh2025",
       contactFormId: "contact",
+      contactFormEndpoint: undefined,
+      smtpUrl: undefined,
+      smtpFrom: undefined,
+      smtpTo: undefined,
       logRequests: true,
       sampleProjects: true,
     });
@@ -44,6 +48,10 @@ describe("loadEnv", () => {
           ADMIN_PASSWORD: "correct horse battery staple",
           ADMIN_PATH: "/studio_2026",
           CONTACT_FORM_ID: "abc-123",
+          CONTACT_FORM_ENDPOINT: "https://formspree.io/f/xyzabcd",
+          SMTP_URL: "smtps://mona:mail-secret@smtp.example.com:465",
+          SMTP_FROM: "site@mona.dev",
+          SMTP_TO: "mona@mona.dev",
           LOG_REQUESTS: "false",
           SAMPLE_PROJECTS: "off",
         },
@@ -59,6 +67,10 @@ describe("loadEnv", () => {
       adminPassword: "correct horse battery staple",
       adminPath: "/studio_2026",
       contactFormId: "abc-123",
+      contactFormEndpoint: "https://formspree.io/f/xyzabcd",
+      smtpUrl: "smtps://mona:mail-secret@smtp.example.com:465",
+      smtpFrom: "site@mona.dev",
+      smtpTo: "mona@mona.dev",
       logRequests: false,
       sampleProjects: false,
     });
@@ -103,6 +115,10 @@ describe("loadEnv", () => {
     "ADMIN_PASSWORD",
     "ADMIN_PATH",
     "CONTACT_FORM_ID",
+    "CONTACT_FORM_ENDPOINT",
+    "SMTP_URL",
+    "SMTP_FROM",
+    "SMTP_TO",
     "SAMPLE_PROJECTS",
     "LOG_REQUESTS",
     "TRUST_PROXY",
@@ -129,6 +145,12 @@ describe("loadEnv", () => {
     ["CONTACT_FORM_ID", "has space"],
     ["CONTACT_FORM_ID", "x".repeat(65)],
     ["CONTACT_FORM_ID", "../../etc"],
+    ["CONTACT_FORM_ENDPOINT", "http://formspree.io/f/abc"],
+    ["CONTACT_FORM_ENDPOINT", "/f/contact"],
+    ["SMTP_URL", "http://smtp.example.com"],
+    ["SMTP_URL", "smtp.example.com:587"],
+    ["SMTP_FROM", "site at mona.dev"],
+    ["SMTP_TO", "mona@"],
     ["LOG_REQUESTS", "yes"],
     ["LOG_REQUESTS", "2"],
     ["NODE_ENV", "staging"],
@@ -170,14 +192,17 @@ describe("loadEnv", () => {
     expect(error.message.split("\n")).toHaveLength(4);
   });
 
-  it("never prints the admin password or the database password", () => {
+  it("never prints the admin password, the database password or the mail password", () => {
     const error = envError({
       ADMIN_PASSWORD: "hunter2-owner-secret",
       DATABASE_URL: "mysql://sira:db-secret-42@localhost/sira",
+      SMTP_URL: "imap://mona:mail-secret-7@mail.example.com",
       PORT: "nope",
     });
     expect(error.message).toContain("DATABASE_URL");
+    expect(error.message).toContain("SMTP_URL");
     expect(error.message).not.toContain("hunter2-owner-secret");
     expect(error.message).not.toContain("db-secret-42");
+    expect(error.message).not.toContain("mail-secret-7");
   });
 });

@@ -53,6 +53,19 @@ const EnvSchema = z.object({
       .regex(/^[\w-]{1,64}$/, "must be 1–64 letters, digits, - or _")
       .optional(),
   ),
+  CONTACT_FORM_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https$/, error: "must be an absolute https:// URL" }).optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: "must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465",
+      })
+      .optional(),
+  ),
+  SMTP_FROM: optionalText.pipe(z.email("must be an e-mail address").optional()),
+  SMTP_TO: optionalText.pipe(z.email("must be an e-mail address").optional()),
   SAMPLE_PROJECTS: z
     .enum(["on", "off"], { error: "must be on or off" })
     .default("on")
@@ -83,6 +96,16 @@ export interface ServerEnv {
   adminPassword: string | undefined;
   adminPath: string;
   contactFormId: string;
+  /**
+   * An external Formspree-compatible endpoint the contact page posts to instead of ours; its origin is then
+   * allowed by the CSP (decision 012).
+   */
+  contactFormEndpoint: string | undefined;
+  /** Where the owner's new-message e-mails go out; unset means no e-mail (the inbox still has them). */
+  smtpUrl: string | undefined;
+  /** Sender and recipient of those e-mails; both default to the owner's e-mail of app/site-config.ts. */
+  smtpFrom: string | undefined;
+  smtpTo: string | undefined;
   logRequests: boolean;
   /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry. */
   trustProxy: boolean;
@@ -110,7 +133,8 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "environment");
         const value = source[name];
-        const shown = name === "ADMIN_PASSWORD" || name === "DATABASE_URL" ? "" : ` (got "${value}")`;
+        const secret = name === "ADMIN_PASSWORD" || name === "DATABASE_URL" || name === "SMTP_URL";
+        const shown = secret ? "" : ` (got "${value}")`;
         return `${name} ${issue.message}${value === undefined ? "" : shown}`;
       }),
     );
@@ -127,6 +151,10 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
     adminPassword: env.ADMIN_PASSWORD,
     adminPath: env.ADMIN_PATH ?? "/admin-mh2025",
     contactFormId: env.CONTACT_FORM_ID ?? "contact",
+    contactFormEndpoint: env.CONTACT_FORM_ENDPOINT,
+    smtpUrl: env.SMTP_URL,
+    smtpFrom: env.SMTP_FROM,
+    smtpTo: env.SMTP_TO,
     logRequests: env.LOG_REQUESTS,
     trustProxy: env.TRUST_PROXY,
     sampleProjects: env.SAMPLE_PROJECTS,

@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { ArticleDetail, ArticleListItem } from "../core/articles.ts";
+import type { ContactOutcome } from "../core/contact.ts";
 import type { Project } from "../core/projects.ts";
 
 /** What route loaders may ask of the server; handed to React Router through its context. */
@@ -14,6 +15,10 @@ export interface SiteServices {
   /** Sanitised article HTML with its code samples highlighted. */
   renderArticleHtml(html: string): Promise<string>;
   logError(message: string, fields?: Record<string, unknown>): void;
+  /** Where the contact page posts: our /f/:formId, or an external endpoint (CONTACT_FORM_ENDPOINT). */
+  contactForm: { endpoint: string; external: boolean };
+  /** The contact page's no-JavaScript post: the same service as POST /f/:formId, for this request. */
+  submitContactForm(fields: Record<string, unknown>, hasFiles: boolean): Promise<ContactOutcome>;
 }
 
 export const siteServicesContext = createContext<SiteServices>();

@@ -9,6 +9,7 @@ import type { Logger } from "./logger.ts";
 import { findProjectRoot } from "./project-root.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { createOwnerAuth } from "./auth/owner-auth.ts";
+import { notifierFromEnv, type Notifier } from "./contact/notifier.ts";
 import { createRateLimits } from "./services/rate-limits.ts";
 
 export interface StartOptions {
@@ -18,6 +19,8 @@ export interface StartOptions {
   clientDir?: string;
   /** Tests: use an in-memory PGlite instead of DATA_DIR. */
   inMemory?: boolean;
+  /** The owner's e-mail (app/site-config.ts): where new-message e-mails go unless SMTP_TO says otherwise. */
+  ownerEmail?: string;
 }
 
 export interface RunningServer {
@@ -58,8 +61,26 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   }
 
+  let notifier: Notifier | undefined;
+  try {
+    notifier = notifierFromEnv(env, { db: database.db, logger, ownerEmail: options.ownerEmail });
+  } catch (error) {
+    await database.close();
+    unlock();
+    throw error;
+  }
+  notifier?.start();
+
   const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
-  const app = createApp({ env, database, logger, ssr: options.ssr, clientDir: options.clientDir, pageCache });
+  const app = createApp({
+    env,
+    database,
+    logger,
+    ssr: options.ssr,
+    clientDir: options.clientDir,
+    pageCache,
+    notifier,
+  });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const instance = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(instance));
     instance.once("error", reject);
@@ -81,6 +102,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           // Keep-alive connections would hold close() open; idle ones go now, busy ones after their reply.
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         });
+        // A notification being sent finishes (or fails and is rescheduled) before the database closes.
+        await notifier?.stop();
         await database.close();
         unlock();
       })();

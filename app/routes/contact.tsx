@@ -1,14 +1,32 @@
 import { Mail, MapPin, Phone } from "lucide-react";
+import { submitContactPage } from "../features/contact/contact-action.server.ts";
+import { ContactForm, ContactSent } from "../features/contact/contact-form.tsx";
 import { useI18n } from "../lib/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { getServices } from "../lib/services.server.ts";
 import { siteConfig } from "../site-config.ts";
 import type { Route } from "./+types/contact";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { contactForm, siteUrl } = getServices(context);
+  return {
+    endpoint: contactForm.endpoint,
+    // Without JavaScript the browser posts to this page's action, or straight to an external service.
+    action: contactForm.external ? contactForm.endpoint : "/contact",
+    formOrigin: `${siteUrl}/contact`,
+    // The success state of a plain post (no personal data, so the page cache may keep it).
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+  };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitContactPage(request, context);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "meta.contact", "meta.contactDescription");
 
-// The message form and its endpoint are issue #4; this page already gives every way to reach the owner.
-export default function Contact() {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const items = [
     { icon: Mail, label: t("contact.email"), value: siteConfig.email, href: `mailto:${siteConfig.email}` },
@@ -21,32 +39,44 @@ export default function Contact() {
     },
   ];
   return (
-    <section className="mx-auto flex max-w-4xl flex-col gap-10 px-4 py-16 sm:px-6">
+    <section className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-16 sm:px-6">
       <header className="flex flex-col items-center gap-3 text-center">
         <h1 className="text-4xl font-bold tracking-tight">{t("contact.title")}</h1>
         <p className="text-lg text-muted-foreground">{t("contact.subtitle")}</p>
       </header>
-      <div className="rounded-2xl border border-border bg-card p-8 shadow-sm">
-        <h2 className="mb-6 text-2xl font-bold">{t("contact.infoTitle")}</h2>
-        <ul className="flex flex-col gap-5">
-          {items.map(({ icon: Icon, label, value, href }) => (
-            <li key={label} className="flex items-center gap-4">
-              <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-accent text-primary">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <div className="flex flex-col">
-                <span className="text-sm text-muted-foreground">{label}</span>
-                {href ? (
-                  <a href={href} dir="ltr" className="font-medium hover:text-primary">
-                    {value}
-                  </a>
-                ) : (
-                  <span className="font-medium">{value}</span>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+      <div className="grid items-start gap-8 lg:grid-cols-[2fr_3fr]">
+        <div className="rounded-2xl border border-border bg-card p-8 shadow-sm">
+          <h2 className="mb-6 text-2xl font-bold">{t("contact.infoTitle")}</h2>
+          <ul className="flex flex-col gap-5">
+            {items.map(({ icon: Icon, label, value, href }) => (
+              <li key={label} className="flex items-center gap-4">
+                <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-accent text-primary">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <div className="flex flex-col">
+                  <span className="text-sm text-muted-foreground">{label}</span>
+                  {href ? (
+                    <a href={href} dir="ltr" className="font-medium hover:text-primary">
+                      {value}
+                    </a>
+                  ) : (
+                    <span className="font-medium">{value}</span>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="flex flex-col gap-6 rounded-2xl border border-border bg-card p-8 shadow-sm">
+          <h2 className="text-2xl font-bold">{t("contact.formTitle")}</h2>
+          {loaderData.sent && !actionData ? <ContactSent /> : null}
+          <ContactForm
+            endpoint={loaderData.endpoint}
+            action={loaderData.action}
+            formOrigin={loaderData.formOrigin}
+            refused={actionData}
+          />
+        </div>
       </div>
     </section>
   );

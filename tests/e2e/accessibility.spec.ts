@@ -5,7 +5,7 @@ import { expect, setPreferences, settleAnimations, test } from "./fixtures.ts";
 
 // axe-core on the main public pages in light English and dark Arabic: no violations.
 
-const PAGES = ["/", "/projects", "/articles/accessible-article"];
+const PAGES = ["/", "/projects", "/articles/accessible-article", "/contact"];
 // A code sample with most token colours, so that their contrast is checked too.
 const CODE = [
   '<pre><code class="language-javascript">// A comment\nexport async function load(id) {',

@@ -84,9 +84,11 @@ export async function startTestServer(
   };
 }
 
-/** Empties the content, the owner's sessions and the rate-limit counters, keeping the schema. */
+/** Empties the content, the contact messages, the owner's sessions and the rate-limit counters, keeping the schema. */
 export async function clearTables(db: Database) {
-  await db.execute(sql`truncate table projects, articles, sessions, rate_limits restart identity cascade`);
+  await db.execute(
+    sql`truncate table projects, articles, messages, sessions, rate_limits restart identity cascade`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------

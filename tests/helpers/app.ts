@@ -19,7 +19,7 @@ afterAll(() => {
 export function makeApp(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: Partial<Pick<AppOptions, "now" | "pageCache">> = {},
+  options: Partial<Pick<AppOptions, "now" | "pageCache" | "notifier">> = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sira-test-"));
   folders.push(dataDir);

@@ -1,0 +1,35 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import {
+  CONTACT_FIELDS,
+  collectFormFields,
+  type ContactField,
+  type ContactReply,
+} from "../../../core/contact.ts";
+import { getServices } from "../../lib/services.server.ts";
+
+/** What the page shows after a refused no-JavaScript post: the reply, and what the visitor typed. */
+export interface ContactActionData {
+  reply: ContactReply;
+  values: Partial<Record<ContactField, string>>;
+}
+
+/**
+ * The contact page's plain form post (no JavaScript, decision 012): the same service as POST /f/:formId.
+ * Success redirects (303) to the page's success state, so reloading it cannot send the message twice; a
+ * refusal renders the page again with the errors under the fields and every typed value kept.
+ */
+export async function submitContactPage(request: Request, context: Readonly<RouterContextProvider>) {
+  const form = await request.formData();
+  const { fields, hasFiles } = collectFormFields(form.entries());
+  const outcome = await getServices(context).submitContactForm(fields, hasFiles);
+  if (outcome.status === 200) return redirect("/contact?sent=1", 303);
+  const values: ContactActionData["values"] = {};
+  for (const name of CONTACT_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value;
+  }
+  const headers: HeadersInit = outcome.retryAfterSeconds
+    ? { "Retry-After": String(outcome.retryAfterSeconds), "Cache-Control": "no-store" }
+    : { "Cache-Control": "no-store" };
+  return data<ContactActionData>({ reply: outcome.reply, values }, { status: outcome.status, headers });
+}

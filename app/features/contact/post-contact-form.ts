@@ -1,0 +1,25 @@
+import { readContactReply, type ContactReplyResult } from "../../../core/contact-reply.ts";
+
+/**
+ * Posts the form as the form service expects (spec §7: form data, asking for a JSON reply) and reads the
+ * reply with the one reader of spec §8. Never throws: a network failure is a result too.
+ */
+export async function postContactForm(
+  endpoint: string,
+  form: HTMLFormElement,
+  unexpectedReply: string,
+): Promise<ContactReplyResult> {
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { Accept: "application/json" },
+    });
+  } catch (error) {
+    return readContactReply({ failure: error }, unexpectedReply);
+  }
+  // A body that is not JSON (a proxy's error page, say) is an unexpected format.
+  const body: unknown = await response.json().catch(() => null);
+  return readContactReply({ body }, unexpectedReply);
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "notify_after" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "messages_notify_after_idx" ON "messages" USING btree ("notify_after") WHERE "messages"."notified_at" is null and "messages"."notify_after" is not null;
