@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { sessions } from "../../db/schema.ts";
+import { messages, sessions } from "../../db/schema.ts";
 import { insertArticle, insertProject } from "../helpers/seed.ts";
 import { OWNER_PASSWORD, expect, setPreferences, test, text } from "./fixtures.ts";
 
@@ -49,7 +49,7 @@ test("the admin page is noindex, never cached, and asks for the password first",
     "aria-selected",
     "true",
   );
-  await expect(page.getByRole("tab")).toHaveText(["Projects", "Articles", "Settings"]);
+  await expect(page.getByRole("tab")).toHaveText(["Projects", "Articles", "Messages", "Settings"]);
 
   // Still signed in after a reload; signed out for good after "Sign out".
   await page.reload();
@@ -347,7 +347,7 @@ test("in Arabic the admin page is right-to-left and every text is Arabic", async
   await setPreferences(context, baseURL!, { language: "ar", theme: "dark" });
   await signIn(page, "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByRole("tab")).toHaveText(["المشاريع", "المقالات", "الإعدادات"]);
+  await expect(page.getByRole("tab")).toHaveText(["المشاريع", "المقالات", "الرسائل", "الإعدادات"]);
   await expect(page.getByRole("button", { name: text("ar", "admin.projects.add") })).toBeVisible();
   await page.getByRole("tab", { name: "الإعدادات" }).click();
   await expect(page.getByRole("button", { name: text("ar", "admin.settings.save") })).toBeDisabled();
@@ -357,4 +357,81 @@ test("in Arabic the admin page is right-to-left and every text is Arabic", async
   await page.getByRole("tab", { name: "المشاريع" }).click();
   await page.screenshot({ path: "test-results/screenshots/admin-ar-dark.png", fullPage: true });
   expect(existsSync("test-results/screenshots/admin-ar-dark.png")).toBe(true);
+});
+
+test("the inbox lists messages newest first, opens, marks and deletes them", async ({ page, db }) => {
+  await db.insert(messages).values([
+    {
+      name: "Old Reader",
+      email: "old@example.com",
+      subject: "Read already",
+      message: "An older note.",
+      created_at: new Date("2026-11-01T09:00:00Z"),
+      read_at: new Date("2026-11-01T10:00:00Z"),
+    },
+    {
+      name: "Salma",
+      email: "salma@example.com",
+      subject: "مشروع جديد",
+      message: "مرحبا،\nأريد موقعًا لمتجري.",
+      form_origin: "contact-page",
+      created_at: new Date("2026-11-20T09:00:00Z"),
+    },
+  ]);
+  await signIn(page);
+  const tab = page.getByRole("tab", { name: /Messages/ });
+  await expect(tab).toContainText("1");
+  await tab.click();
+  const panel = page.getByRole("tabpanel");
+  await expect(panel.getByRole("heading", { name: /Messages/ })).toContainText("1 unread");
+  const items = panel.getByRole("listitem");
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText("Salma");
+  await expect(items.nth(1)).toContainText("Old Reader");
+
+  // Opening a message shows it whole and marks it read.
+  await items.first().getByRole("button", { name: /Salma/ }).click();
+  await expect(items.first()).toContainText("أريد موقعًا لمتجري.");
+  await expect(items.first().getByRole("link", { name: "salma@example.com" })).toHaveAttribute(
+    "href",
+    /^mailto:salma@example\.com\?subject=Re/,
+  );
+  await expect(tab).not.toContainText("1");
+  await items
+    .first()
+    .getByRole("button", { name: text("en", "admin.messages.markUnread") })
+    .click();
+  await expect(tab).toContainText("1");
+
+  await items
+    .first()
+    .getByRole("button", { name: text("en", "admin.common.delete") })
+    .click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: text("en", "admin.common.delete") })
+    .click();
+  await expect(toast(page)).toContainText(text("en", "admin.messages.deleted"));
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText("Old Reader");
+  expect(await db.select().from(messages)).toHaveLength(1);
+});
+
+test("a message sent from the contact page reaches the inbox", async ({ page, context }) => {
+  await signIn(page);
+  const visitor = await context.newPage();
+  await visitor.goto("/contact");
+  await visitor.getByLabel(text("en", "contact.name")).fill("Karim");
+  await visitor.getByLabel(text("en", "contact.yourEmail")).fill("karim@example.com");
+  await visitor.getByLabel(text("en", "contact.subject")).fill("A quote");
+  await visitor.getByLabel(text("en", "contact.message")).fill("How much for a shop?");
+  await visitor.getByRole("button", { name: text("en", "contact.send") }).click();
+  await expect(visitor.getByRole("region", { name: text("en", "common.notifications") })).toContainText(
+    "Message Sent Successfully!",
+  );
+  await visitor.close();
+
+  await page.getByRole("tab", { name: /Messages/ }).click();
+  await page.getByRole("button", { name: text("en", "admin.messages.refresh") }).click();
+  await expect(page.getByRole("tabpanel").getByRole("listitem").first()).toContainText("A quote");
 });

@@ -7,6 +7,7 @@ import { toast } from "../../components/ui/toast.tsx";
 import { useI18n } from "../../lib/i18n.ts";
 import { adminRequest, onSessionEnded } from "./admin-api.ts";
 import { ArticlesPanel } from "./articles-panel.tsx";
+import { MessagesPanel, useInbox } from "./messages-panel.tsx";
 import { ProjectsPanel } from "./projects-panel.tsx";
 import { messageOf } from "./save-with-image.ts";
 import { SettingsPanel } from "./settings-panel.tsx";
@@ -68,11 +69,13 @@ export default function AdminApp() {
   );
 }
 
-const TABS = ["projects", "articles", "settings"] as const;
+const TABS = ["projects", "articles", "messages", "settings"] as const;
 
 function AdminDashboard({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useI18n();
   const [signingOut, setSigningOut] = useState(false);
+  const inbox = useInbox();
+  const unread = inbox.inbox?.unread ?? 0;
 
   async function signOut() {
     setSigningOut(true);
@@ -114,6 +117,14 @@ function AdminDashboard({ onSignedOut }: { onSignedOut: () => void }) {
               className="rounded-md px-4 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
             >
               {t(`admin.tabs.${tab}`)}
+              {tab === "messages" && unread > 0 ? (
+                <span
+                  aria-label={t("admin.messages.unreadCount", { count: unread })}
+                  className="ms-2 rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
+                >
+                  {unread}
+                </span>
+              ) : null}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -123,6 +134,9 @@ function AdminDashboard({ onSignedOut }: { onSignedOut: () => void }) {
         </Tabs.Content>
         <Tabs.Content value="articles" forceMount className="data-[state=inactive]:hidden">
           <ArticlesPanel />
+        </Tabs.Content>
+        <Tabs.Content value="messages" forceMount className="data-[state=inactive]:hidden">
+          <MessagesPanel {...inbox} />
         </Tabs.Content>
         <Tabs.Content value="settings" forceMount className="data-[state=inactive]:hidden">
           <SettingsPanel />
