@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import {
   imageUrl,
   isImageFolder,
@@ -50,6 +50,8 @@ export async function storeUpload(
 }
 
 async function reencode(bytes: Uint8Array, format: ImageFormat): Promise<Uint8Array> {
+  // sharp (libvips, tens of MB) loads with the first upload, not with the server: most servers never see one.
+  const { default: sharp } = await import("sharp");
   // Every frame of an animated GIF or WebP, so an animation stays one.
   const input = { animated: true, limitInputPixels: MAX_UPLOAD_PIXELS } as const;
 

@@ -435,3 +435,23 @@ test("a message sent from the contact page reaches the inbox", async ({ page, co
   await page.getByRole("button", { name: text("en", "admin.messages.refresh") }).click();
   await expect(page.getByRole("tabpanel").getByRole("listitem").first()).toContainText("A quote");
 });
+
+test("Escape in the editor's link box closes the box, not the edit dialog", async ({ page, db }) => {
+  await insertArticle(db, { title_en: "Linked", title_ar: "", content_en: "<p>Some text</p>" });
+  await signIn(page);
+  await page.getByRole("tab", { name: text("en", "admin.tabs.articles") }).click();
+  await page.getByRole("button", { name: "Edit Linked" }).click();
+  const dialog = page.getByRole("dialog", { name: text("en", "admin.articles.editTitle") });
+  await dialog
+    .getByRole("toolbar")
+    .first()
+    .getByRole("button", { name: text("en", "editor.link") })
+    .click();
+  const address = dialog.getByRole("textbox", { name: text("en", "editor.linkAddress") });
+  await expect(address).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(address).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

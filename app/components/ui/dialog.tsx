@@ -27,12 +27,17 @@ export function Dialog({
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
+  // A field that uses Escape itself (the editor's link box) keeps it: the dialog stays open.
+  const escape = (event: KeyboardEvent) => {
+    if (!dismissible || (event.target instanceof Element && event.target.closest("[data-keeps-escape]")))
+      event.preventDefault();
+  };
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-[70] bg-black/60" />
         <DialogPrimitive.Content
-          onEscapeKeyDown={block}
+          onEscapeKeyDown={escape}
           onPointerDownOutside={block}
           onInteractOutside={block}
           {...(description ? {} : { "aria-describedby": undefined })}

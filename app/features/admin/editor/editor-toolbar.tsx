@@ -298,6 +298,8 @@ function LinkForm({
           autoFocus
           type="text"
           inputMode="url"
+          // Escape closes this box, not the dialog around the editor (components/ui/dialog.tsx).
+          data-keeps-escape=""
           dir="ltr"
           autoComplete="off"
           spellCheck={false}
