@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Language, Theme } from "../../core/preferences.ts";
 import { insertArticle, insertProject } from "../helpers/seed.ts";
-import { expect, setPreferences, settleAnimations, test } from "./fixtures.ts";
+import { OWNER_PASSWORD, expect, setPreferences, settleAnimations, test } from "./fixtures.ts";
 
 // axe-core on the main public pages in light English and dark Arabic: no violations.
 
@@ -49,4 +49,35 @@ for (const { language, theme } of MODES) {
       expect(violations).toEqual([]);
     });
   }
+}
+
+// The admin page after sign-in, with a project and an article listed: its forms, editors, tabs and lists.
+for (const { language, theme } of MODES) {
+  test(`the admin page has no axe violations (${language}, ${theme})`, async ({
+    page,
+    context,
+    baseURL,
+    db,
+  }) => {
+    await setPreferences(context, baseURL!, { language, theme });
+    await insertProject(db, { title: "Shop", category: "React" });
+    await insertArticle(db, { slug: "listed", title_en: "Listed article", title_ar: "مقالة" });
+    await page.goto("/admin-mh2025");
+    await page.locator('input[type="password"]').fill(OWNER_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByRole("tab")).toHaveCount(4);
+    await settleAnimations(page);
+    for (const tab of [0, 1, 2, 3]) {
+      await page.getByRole("tab").nth(tab).click();
+      await expect(page.getByRole("status")).toHaveCount(0);
+      const results = await new AxeBuilder({ page }).analyze();
+      const violations = results.violations.map((violation) => ({
+        tab,
+        id: violation.id,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(" ")),
+      }));
+      expect(violations).toEqual([]);
+    }
+  });
 }

@@ -19,12 +19,12 @@ export function SettingsPanel() {
       <p className="mt-1 text-muted-foreground">{t("admin.settings.text")}</p>
       <dl className="mt-6 flex flex-col gap-4">
         {rows.map(({ icon: Icon, label, value }) => (
-          <div key={label} className="flex items-start gap-3">
-            <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-            <div>
-              <dt className="font-semibold">{label}</dt>
-              <dd className="text-sm text-muted-foreground">{value}</dd>
-            </div>
+          <div key={label} className="grid grid-cols-[auto_1fr] gap-x-3">
+            <dt className="contents font-semibold">
+              <Icon aria-hidden="true" className="mt-0.5 size-5 text-primary" />
+              <span className="font-semibold">{label}</span>
+            </dt>
+            <dd className="col-start-2 text-sm text-muted-foreground">{value}</dd>
           </div>
         ))}
       </dl>
