@@ -87,6 +87,20 @@ for (const language of LANGUAGES) {
       await expect(sendButton(page, language)).toBeEnabled();
     });
 
+    test("an empty form gets an error under every field in the page's language, not the browser's bubble", async ({
+      page,
+      consoleGuard,
+    }) => {
+      consoleGuard.allow(failedResource(422));
+      await page.goto("/contact");
+      await sendButton(page, language).click();
+      const required = apiMessage(language, "contactRequired");
+      await expect(page.getByRole("main").getByText(required, { exact: true })).toHaveCount(4);
+      for (const name of Object.keys(LABELS) as Field[]) {
+        await expect(field(page, language, name)).toHaveAccessibleDescription(required);
+      }
+    });
+
     test("shows the server's field errors in red under their fields, in the page's language, keeping what was typed", async ({
       page,
       db,

@@ -84,6 +84,10 @@ export function ContactForm({ endpoint, action, formOrigin, refused }: ContactFo
       method="post"
       action={action}
       onSubmit={(event) => void onSubmit(event)}
+      // The fields stay `required` and `type="email"` for assistive technology and phone keyboards, but the
+      // check is the server's: its messages come in the page's language, under each field, where the
+      // browser's bubble would speak the browser's language.
+      noValidate
       aria-describedby="contact-required"
       className="flex flex-col gap-5"
     >
