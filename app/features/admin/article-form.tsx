@@ -4,12 +4,11 @@ import type { ArticleDetail } from "../../../core/articles.ts";
 import { toast } from "../../components/ui/toast.tsx";
 import { useI18n } from "../../lib/i18n.ts";
 import { adminRequest } from "./admin-api.ts";
-import { DraftBanner } from "./draft-banner.tsx";
 import { RichTextEditor } from "./editor/rich-text-editor.tsx";
 import { SubmitButton, TextInput } from "./form-controls.tsx";
 import { ImageField } from "./image-field.tsx";
 import { saveWithImage } from "./save-with-image.ts";
-import { useDraft } from "./use-draft.ts";
+import { useContentForm } from "./use-content-form.tsx";
 
 interface ArticleValues {
   title_en: string;
@@ -35,19 +34,17 @@ export function ArticleForm({ article, onSaved }: { article?: ArticleDetail; onS
   const { t } = useI18n();
   const id = useId();
   const [initial] = useState(() => valuesOf(article));
-  const [values, setValues] = useState(initial);
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const isBlank = useCallback(
-    (draft: ArticleValues) => JSON.stringify(draft) === JSON.stringify(initial),
-    [initial],
-  );
-  const draft = useDraft(articleDraftKey(article), values, isBlank);
+  const form = useContentForm({
+    empty: EMPTY,
+    initial,
+    draftKey: articleDraftKey(article),
+    adding: !article,
+  });
+  const { values, setValues } = form;
 
   const setField = useCallback(
     (field: keyof ArticleValues, value: string) => setValues((current) => ({ ...current, [field]: value })),
-    [],
+    [setValues],
   );
   const showError = useCallback(
     (message: string) =>
@@ -65,43 +62,25 @@ export function ArticleForm({ article, onSaved }: { article?: ArticleDetail; onS
       });
       return;
     }
-    setBusy(true);
-    const saved = await saveWithImage({
-      t,
-      file,
-      folder: "articles",
-      currentUrl: article?.image_url ?? null,
-      onProgress: setProgress,
-      errorTitleKey: article ? "errors.updateArticle" : "errors.addArticle",
-      save: (image_url) =>
-        article
-          ? adminRequest("PUT", `/api/articles/${article.id}`, { ...values, image_url })
-          : adminRequest("POST", "/api/articles", { ...values, image_url }),
-    });
-    setBusy(false);
-    if (!saved) return;
-    draft.clear();
-    toast({ title: t(article ? "admin.articles.updated" : "admin.articles.added") });
-    if (!article) {
-      setValues(EMPTY);
-      setFile(null);
-    }
-    onSaved();
+    const run = () =>
+      saveWithImage({
+        t,
+        file: form.file,
+        folder: "articles",
+        currentUrl: article?.image_url ?? null,
+        onProgress: form.setProgress,
+        errorTitleKey: article ? "errors.updateArticle" : "errors.addArticle",
+        save: (image_url) =>
+          article
+            ? adminRequest("PUT", `/api/articles/${article.id}`, { ...values, image_url })
+            : adminRequest("POST", "/api/articles", { ...values, image_url }),
+      });
+    await form.save(run, article ? "admin.articles.updated" : "admin.articles.added", onSaved);
   }
 
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      {draft.offer ? (
-        <DraftBanner
-          savedAt={draft.offer.savedAt}
-          onRestore={() => {
-            setValues({ ...EMPTY, ...draft.offer!.values });
-            draft.dismissOffer();
-            toast({ title: t("admin.drafts.restored") });
-          }}
-          onDiscard={draft.clear}
-        />
-      ) : null}
+      {form.draftBanner}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
           id={`${id}-title-en`}
@@ -123,10 +102,10 @@ export function ArticleForm({ article, onSaved }: { article?: ArticleDetail; onS
       <ImageField
         id={`${id}-image`}
         label={t("admin.articles.image")}
-        file={file}
-        onFileChange={setFile}
+        file={form.file}
+        onFileChange={form.setFile}
         currentUrl={article?.image_url ?? null}
-        progress={progress}
+        progress={form.progress}
       />
       <RichTextEditor
         id={`${id}-content-en`}
@@ -150,7 +129,7 @@ export function ArticleForm({ article, onSaved }: { article?: ArticleDetail; onS
       />
       <div>
         <SubmitButton
-          busy={busy}
+          busy={form.busy}
           label={t(article ? "admin.articles.save" : "admin.articles.add")}
           busyLabel={t("admin.processing")}
         />

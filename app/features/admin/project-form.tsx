@@ -1,14 +1,13 @@
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { parseTags } from "../../../core/project-input.ts";
 import type { Project } from "../../../core/projects.ts";
 import { toast } from "../../components/ui/toast.tsx";
 import { useI18n } from "../../lib/i18n.ts";
 import { adminRequest } from "./admin-api.ts";
-import { DraftBanner } from "./draft-banner.tsx";
 import { SubmitButton, TextArea, TextInput } from "./form-controls.tsx";
 import { ImageField } from "./image-field.tsx";
 import { saveWithImage } from "./save-with-image.ts";
-import { useDraft } from "./use-draft.ts";
+import { useContentForm } from "./use-content-form.tsx";
 
 interface ProjectValues {
   title: string;
@@ -49,15 +48,13 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
   const { t } = useI18n();
   const id = useId();
   const [initial] = useState(() => valuesOf(project));
-  const [values, setValues] = useState(initial);
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const isBlank = useCallback(
-    (draft: ProjectValues) => JSON.stringify(draft) === JSON.stringify(initial),
-    [initial],
-  );
-  const draft = useDraft(projectDraftKey(project), values, isBlank);
+  const form = useContentForm({
+    empty: EMPTY,
+    initial,
+    draftKey: projectDraftKey(project),
+    adding: !project,
+  });
+  const { values, setValues } = form;
 
   const set = (field: keyof ProjectValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -72,7 +69,6 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
       });
       return;
     }
-    setBusy(true);
     const body = {
       title: values.title,
       description: values.description,
@@ -81,42 +77,25 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
       live_link: values.live_link,
       tags: parseTags(values.tags),
     };
-    const saved = await saveWithImage({
-      t,
-      file,
-      folder: "projects",
-      currentUrl: project?.image_url ?? null,
-      onProgress: setProgress,
-      errorTitleKey: project ? "errors.updateProject" : "errors.addProject",
-      save: (image_url) =>
-        project
-          ? adminRequest("PUT", `/api/projects/${project.id}`, { ...body, image_url })
-          : adminRequest("POST", "/api/projects", { ...body, image_url }),
-    });
-    setBusy(false);
-    if (!saved) return;
-    draft.clear();
-    toast({ title: t(project ? "admin.projects.updated" : "admin.projects.added") });
-    if (!project) {
-      setValues(EMPTY);
-      setFile(null);
-    }
-    onSaved();
+    const run = () =>
+      saveWithImage({
+        t,
+        file: form.file,
+        folder: "projects",
+        currentUrl: project?.image_url ?? null,
+        onProgress: form.setProgress,
+        errorTitleKey: project ? "errors.updateProject" : "errors.addProject",
+        save: (image_url) =>
+          project
+            ? adminRequest("PUT", `/api/projects/${project.id}`, { ...body, image_url })
+            : adminRequest("POST", "/api/projects", { ...body, image_url }),
+      });
+    await form.save(run, project ? "admin.projects.updated" : "admin.projects.added", onSaved);
   }
 
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate={false}>
-      {draft.offer ? (
-        <DraftBanner
-          savedAt={draft.offer.savedAt}
-          onRestore={() => {
-            setValues({ ...EMPTY, ...draft.offer!.values });
-            draft.dismissOffer();
-            toast({ title: t("admin.drafts.restored") });
-          }}
-          onDiscard={draft.clear}
-        />
-      ) : null}
+      {form.draftBanner}
       <TextInput
         id={`${id}-title`}
         label={t("admin.projects.title")}
@@ -170,14 +149,14 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
       <ImageField
         id={`${id}-image`}
         label={t("admin.projects.image")}
-        file={file}
-        onFileChange={setFile}
+        file={form.file}
+        onFileChange={form.setFile}
         currentUrl={project?.image_url ?? null}
-        progress={progress}
+        progress={form.progress}
       />
       <div>
         <SubmitButton
-          busy={busy}
+          busy={form.busy}
           label={t(project ? "admin.projects.save" : "admin.projects.add")}
           busyLabel={t("admin.processing")}
         />

@@ -1,7 +1,7 @@
 import { toast } from "../../components/ui/toast.tsx";
 import type { Translate } from "../../lib/i18n.ts";
-import { AdminApiError, adminRequest, reportSessionEnded } from "./admin-api.ts";
-import { UploadError, describeUploadError, uploadImage } from "./upload-image.ts";
+import { adminRequest } from "./admin-api.ts";
+import { describeUploadError, uploadImage } from "./upload-image.ts";
 
 /**
  * Uploads the chosen image (if any), then saves the row that points at it. An upload error stops everything
@@ -31,7 +31,6 @@ export async function saveWithImage({
       onProgress(0);
       uploaded = await uploadImage(file, folder, onProgress);
     } catch (error) {
-      if (error instanceof UploadError && error.status === 401) reportSessionEnded();
       toast({
         title: t("errors.uploadImage"),
         description: describeUploadError(error, t),
@@ -56,6 +55,6 @@ export async function saveWithImage({
 }
 
 export function messageOf(error: unknown): string {
-  if (error instanceof AdminApiError || error instanceof Error) return error.message;
+  if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -1,22 +1,10 @@
 import type { Translate } from "../../lib/i18n.ts";
+import { AdminApiError, reportSessionEnded } from "./admin-api.ts";
 
 /** What POST /api/uploads answers: the file inside the bucket and its public URL (for image_url). */
 export interface UploadedImage {
   path: string;
   url: string;
-}
-
-/**
- * A failed upload. `message` is the server's error, already in the visitor's language; `status` is the HTTP
- * status (401: the session has ended, sign in again) or 0 when the request never got an answer.
- */
-export class UploadError extends Error {
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = "UploadError";
-    this.status = status;
-  }
 }
 
 /**
@@ -50,10 +38,12 @@ export function uploadImage(
         return;
       }
       const message = errorText(body) ?? `Upload failed: ${request.status} ${request.statusText}`.trim();
-      reject(new UploadError(message, request.status));
+      // Like every owner request (admin-api.ts): a 401 means the session ended.
+      if (request.status === 401) reportSessionEnded();
+      reject(new AdminApiError(request.status, message));
     });
     request.addEventListener("error", () => {
-      reject(new UploadError("Network error: the image did not reach the server.", 0));
+      reject(new AdminApiError(0, "Network error: the image did not reach the server."));
     });
     request.addEventListener("abort", () => reject(signal ? abortReason(signal) : abortError()));
     request.addEventListener("loadend", () => signal?.removeEventListener("abort", abort));
@@ -72,7 +62,7 @@ export function uploadImage(
  * when the request never reached the server (the browser gives no text for that).
  */
 export function describeUploadError(error: unknown, t: Translate): string {
-  if (error instanceof UploadError && error.status !== 0) return error.message;
+  if (error instanceof AdminApiError && error.status !== 0) return error.message;
   return t("imageField.networkError");
 }
 
