@@ -183,4 +183,3 @@ export interface Inbox {
   messages: InboxMessage[];
 }
 
-export const MessageReadSchema = z.object({ read: z.boolean({ error: "messageReadFlag" }) });
