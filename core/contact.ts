@@ -182,4 +182,3 @@ export interface Inbox {
   unread: number;
   messages: InboxMessage[];
 }
-
