@@ -9,7 +9,6 @@ import { createOwnerAuth } from "../server/auth/owner-auth.ts";
 import { lockDataDir } from "../server/data-lock.ts";
 import { createMemoryLogger } from "../server/logger.ts";
 import { findProjectRoot } from "../server/project-root.ts";
-import { createRateLimits } from "../server/services/rate-limits.ts";
 
 const root = findProjectRoot();
 const folders: string[] = [];
@@ -41,7 +40,6 @@ async function withDatabase<T>(
     const auth = createOwnerAuth({
       db: database.db,
       logger: createMemoryLogger(),
-      rateLimits: createRateLimits(database.db),
     });
     return await work(auth, database);
   } finally {

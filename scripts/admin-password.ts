@@ -11,7 +11,6 @@ import { DataDirLockedError, lockDataDir } from "../server/data-lock.ts";
 import { EnvError, loadEnv } from "../server/env.ts";
 import { createLogger } from "../server/logger.ts";
 import { findProjectRoot } from "../server/project-root.ts";
-import { createRateLimits } from "../server/services/rate-limits.ts";
 
 /** Asks on the terminal without echoing what is typed. */
 function askHidden(question: string): Promise<string> {
@@ -65,7 +64,6 @@ async function main() {
     const auth = createOwnerAuth({
       db: database.db,
       logger: createLogger(),
-      rateLimits: createRateLimits(database.db),
     });
     await auth.setPassword(password);
   } finally {

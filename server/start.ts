@@ -10,7 +10,6 @@ import { findProjectRoot } from "./project-root.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { createOwnerAuth } from "./auth/owner-auth.ts";
 import { notifierFromEnv, type Notifier } from "./contact/notifier.ts";
-import { createRateLimits } from "./services/rate-limits.ts";
 
 export interface StartOptions {
   env: ServerEnv;
@@ -52,7 +51,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 
   try {
-    const auth = createOwnerAuth({ db: database.db, logger, rateLimits: createRateLimits(database.db) });
+    const auth = createOwnerAuth({ db: database.db, logger });
     const { generated } = await auth.ensurePassword(env.adminPassword);
     if (generated) announceGeneratedPassword(logger, generated, env);
   } catch (error) {

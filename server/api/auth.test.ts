@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { backends, useTestDatabase } from "../../tests/helpers/databases.ts";
-import { OWNER_PASSWORD, jsonRequest, makeApp, signIn } from "../../tests/helpers/app.ts";
+import { OWNER_PASSWORD, jsonRequest, makeApp, setOwnerPassword, signIn } from "../../tests/helpers/app.ts";
 import {
   LOGIN_FIRST_BLOCK_MS,
   LOGIN_FREE_FAILURES,
@@ -9,7 +9,6 @@ import {
   createOwnerAuth,
 } from "../auth/owner-auth.ts";
 import { createMemoryLogger } from "../logger.ts";
-import { createRateLimits } from "../services/rate-limits.ts";
 import { ownerCredentials, sessions } from "../../db/schema.ts";
 
 /** A clock the test moves forward by hand. */
@@ -35,11 +34,7 @@ describe.each(backends)("owner sign-in on $name", (backend) => {
   async function setUp(env: Record<string, string> = {}) {
     const clock = testClock();
     const made = makeApp(database(), { TRUST_PROXY: "1", ...env }, { now: clock.now });
-    await createOwnerAuth({
-      db: database().db,
-      logger: createMemoryLogger(),
-      rateLimits: createRateLimits(database().db),
-    }).setPassword(OWNER_PASSWORD);
+    await setOwnerPassword(database(), OWNER_PASSWORD);
     return { ...made, clock };
   }
 
@@ -108,11 +103,7 @@ describe.each(backends)("owner sign-in on $name", (backend) => {
     const phrase = "a long pass phrase with spaces, digits 123 and Arabic كلمة مرور طويلة جدا جدا "
       .repeat(2)
       .trim();
-    await createOwnerAuth({
-      db: database().db,
-      logger: createMemoryLogger(),
-      rateLimits: createRateLimits(database().db),
-    }).setPassword(phrase);
+    await setOwnerPassword(database(), phrase);
     expect(phrase.length).toBeGreaterThan(128);
     expect((await app.request("/api/auth/login", login(phrase))).status).toBe(200);
   });
@@ -227,11 +218,7 @@ describe.each(backends)("owner sign-in on $name", (backend) => {
   it("ends every session when the password changes", async () => {
     const { app } = await setUp();
     const cookie = await signIn(app, database());
-    await createOwnerAuth({
-      db: database().db,
-      logger: createMemoryLogger(),
-      rateLimits: createRateLimits(database().db),
-    }).setPassword("a brand new pass phrase");
+    await setOwnerPassword(database(), "a brand new pass phrase");
     expect((await app.request("/api/admin/projects", { headers: { Cookie: cookie } })).status).toBe(401);
     expect((await app.request("/api/auth/login", login(OWNER_PASSWORD))).status).toBe(401);
     expect((await app.request("/api/auth/login", login("a brand new pass phrase"))).status).toBe(200);
@@ -244,7 +231,6 @@ describe.each(backends)("the owner's password at start on $name", (backend) => {
     createOwnerAuth({
       db: database().db,
       logger: createMemoryLogger(),
-      rateLimits: createRateLimits(database().db),
     });
 
   it("generates a strong password once when none is set, storing only its hash", async () => {

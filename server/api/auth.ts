@@ -3,7 +3,13 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { PASSWORD_MAX_LENGTH } from "../auth/password.ts";
 import type { OwnerAuth } from "../auth/owner-auth.ts";
 import { clientAddress } from "../http/client-address.ts";
-import { SESSION_COOKIE, limitBody, readSessionToken, sessionCookiePrefix } from "../http/guards.ts";
+import {
+  SESSION_COOKIE,
+  findOwnerSession,
+  limitBody,
+  readSessionToken,
+  sessionCookiePrefix,
+} from "../http/guards.ts";
 import { apiFail } from "./errors.ts";
 
 export function authRouter(options: { auth: OwnerAuth; secure: boolean; trustProxy: boolean }) {
@@ -42,8 +48,7 @@ export function authRouter(options: { auth: OwnerAuth; secure: boolean; trustPro
       return c.json({ signedIn: false });
     })
     .get("/session", async (c) => {
-      const token = readSessionToken(c, secure);
-      const session = token ? await auth.findSession(token) : null;
+      const session = await findOwnerSession(c, auth, secure);
       c.header("Cache-Control", "no-store");
       return c.json(
         session ? { signedIn: true, expiresAt: session.expiresAt.toISOString() } : { signedIn: false },

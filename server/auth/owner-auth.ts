@@ -3,7 +3,7 @@ import { and, eq, gt, lte, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { ownerCredentials, sessions } from "../../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { RateLimits } from "../services/rate-limits.ts";
+import { createRateLimits, type RateLimits } from "../services/rate-limits.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./password.ts";
 
 // The one owner's sign-in (issue #3): a password hash in the database, server-side sessions, and a growing
@@ -47,11 +47,13 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export function createOwnerAuth(options: {
   db: Database;
   logger: Logger;
-  rateLimits: RateLimits;
+  /** The sign-in failure counters; by default the database's, on the same clock. */
+  rateLimits?: RateLimits;
   now?: () => Date;
 }): OwnerAuth {
-  const { db, logger, rateLimits } = options;
+  const { db, logger } = options;
   const now = options.now ?? (() => new Date());
+  const rateLimits = options.rateLimits ?? createRateLimits(db, now);
 
   async function storedHash(): Promise<string | undefined> {
     const [row] = await db.select().from(ownerCredentials).limit(1);

@@ -56,12 +56,20 @@ export function readSessionToken(c: Parameters<MiddlewareHandler>[0], secure: bo
   return getCookie(c, SESSION_COOKIE, sessionCookiePrefix(secure));
 }
 
+/** The owner's session behind this request's cookie, refreshed; null without a valid one. */
+export async function findOwnerSession(
+  c: Parameters<MiddlewareHandler>[0],
+  auth: OwnerAuth,
+  secure: boolean,
+) {
+  const token = readSessionToken(c, secure);
+  return token ? auth.findSession(token) : null;
+}
+
 /** Every owner endpoint sits behind this: 401 without a valid session, and never cached. */
 export function requireOwner(auth: OwnerAuth, secure: boolean): MiddlewareHandler {
   return async (c, next) => {
-    const token = readSessionToken(c, secure);
-    const session = token ? await auth.findSession(token) : null;
-    if (!session) return apiFail(c, 401, "unauthorized");
+    if (!(await findOwnerSession(c, auth, secure))) return apiFail(c, 401, "unauthorized");
     c.header("Cache-Control", "no-store");
     return next();
   };

@@ -6,7 +6,6 @@ import { createApp, type AppOptions } from "../../server/app.ts";
 import { createOwnerAuth } from "../../server/auth/owner-auth.ts";
 import { loadEnv } from "../../server/env.ts";
 import { createMemoryLogger } from "../../server/logger.ts";
-import { createRateLimits } from "../../server/services/rate-limits.ts";
 import type { TestDatabase } from "./databases.ts";
 
 // The real Hono app on a test database, with its files in a temporary folder removed after the file's tests.
@@ -37,12 +36,14 @@ export type TestApp = ReturnType<typeof makeApp>["app"];
 
 export const OWNER_PASSWORD = "correct horse battery staple";
 
+/** Sets the owner's password as `npm run admin:password` would (every session ends). */
+export async function setOwnerPassword(database: Pick<TestDatabase, "db">, password: string): Promise<void> {
+  await createOwnerAuth({ db: database.db, logger: createMemoryLogger() }).setPassword(password);
+}
+
 /** Sets the owner's password and signs in; returns the Cookie header value of the new session. */
 export async function signIn(app: TestApp, database: TestDatabase): Promise<string> {
-  const logger = createMemoryLogger();
-  await createOwnerAuth({ db: database.db, logger, rateLimits: createRateLimits(database.db) }).setPassword(
-    OWNER_PASSWORD,
-  );
+  await setOwnerPassword(database, OWNER_PASSWORD);
   const response = await app.request("/api/auth/login", {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -7,7 +7,7 @@ import { toast } from "../../components/ui/toast.tsx";
 import { useI18n } from "../../lib/i18n.ts";
 import { adminRequest } from "./admin-api.ts";
 import { messageOf } from "./save-with-image.ts";
-import { useAdminList } from "./use-admin-list.ts";
+import { useAdminData } from "./use-admin-data.ts";
 import { forgetDraft } from "./use-draft.ts";
 
 // One panel of the admin page (spec §2): the add form on top, the list below, each item with an edit dialog
@@ -35,7 +35,7 @@ export interface PanelConfig<T extends PanelItem> {
 
 export function ContentPanel<T extends PanelItem>({ config }: { config: PanelConfig<T> }) {
   const { t, language } = useI18n();
-  const { items, reload } = useAdminList<T>(config.listPath, config.fetchErrorKey);
+  const { data: items, reload } = useAdminData<T[]>(config.listPath, config.fetchErrorKey, []);
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const text = (key: string, vars?: Record<string, string>) => t(`admin.${config.kind}.${key}`, vars);

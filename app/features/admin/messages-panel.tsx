@@ -1,30 +1,21 @@
 import { ChevronDown, Mail, MailOpen, RefreshCw, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import type { Inbox, InboxMessage } from "../../../core/contact.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toast.tsx";
 import { useI18n } from "../../lib/i18n.ts";
 import { adminRequest } from "./admin-api.ts";
+import { useAdminData } from "./use-admin-data.ts";
 import { messageOf } from "./save-with-image.ts";
 
 // The owner's inbox (issue #4): what visitors sent through the contact form, newest first. Opening a message
 // marks it read; it can be marked unread again or deleted after a confirmation.
 
+const NO_MESSAGES: Inbox = { unread: 0, messages: [] };
+
 export function useInbox() {
-  const { t } = useI18n();
-  const [inbox, setInbox] = useState<Inbox | null>(null);
-  const reload = useCallback(
-    () =>
-      adminRequest<Inbox>("GET", "/api/messages").then(setInbox, (error: unknown) => {
-        toast({ title: t("errors.fetchMessages"), description: messageOf(error), variant: "destructive" });
-        setInbox((current) => current ?? { unread: 0, messages: [] });
-      }),
-    [t],
-  );
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const { data: inbox, reload } = useAdminData<Inbox>("/api/messages", "errors.fetchMessages", NO_MESSAGES);
   return { inbox, reload };
 }
 
