@@ -8,13 +8,13 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { ReactNode } from "react";
-import { directionOf, readPreferences } from "../core/preferences.ts";
+import { directionOf, readPreferences } from "#core/preferences.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import cairoLatin from "@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url";
 import { RouteErrorScreen } from "./components/error-screens.tsx";
-import { dictionaries } from "./i18n/messages.server.ts";
+import { dictionaries } from "./i18n/dictionaries.server.ts";
 import { pageMeta } from "./lib/meta.ts";
 import { preferenceScript } from "./lib/preference-script.ts";
 import type { RootData } from "./lib/root-data.ts";

@@ -1,6 +1,9 @@
 // Limits on what an article may carry (spec §5: images in the editor are embedded as data URLs). The editor
 // refuses early with a clear message; the server, the authority, checks the same numbers when it saves.
 
+/** The longest title in either language. */
+export const ARTICLE_TITLE_MAX = 300;
+
 /** The largest image the editor embeds, before base64 (which adds a third). */
 export const MAX_EMBEDDED_IMAGE_BYTES = 2 * 1024 * 1024;
 /** The largest article HTML, embedded images included. */

@@ -1,23 +1,5 @@
 import type { Language } from "./preferences.ts";
 
-export interface ArticleListItem {
-  id: string;
-  slug: string;
-  title_en: string;
-  title_ar: string;
-  excerpt_en: string;
-  excerpt_ar: string;
-  image_url: string | null;
-  date: string;
-  created_at: string;
-}
-
-export interface ArticleDetail extends ArticleListItem {
-  title: string;
-  content_en: string;
-  content_ar: string;
-}
-
 const OTHER: Record<Language, Language> = { en: "ar", ar: "en" };
 
 /** A localised field with the spec's fallback (§3): the other language when the current one is empty. */

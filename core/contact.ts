@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiMessageKey } from "./api-messages.ts";
+import type { ApiErrorKey } from "./api-errors.ts";
 import type { TranslateVars } from "./i18n.ts";
 
 // The contact form's rules (spec §2 "Contact", §3 "Contact message", §8 form-service codes), shared by the
@@ -64,7 +64,7 @@ export interface ContactMessage {
 export interface FieldProblem {
   field: ContactField | "form_origin";
   code: FieldErrorCode;
-  key: ApiMessageKey;
+  key: ApiErrorKey;
   vars?: TranslateVars;
 }
 
@@ -164,21 +164,4 @@ export function collectFormFields(entries: Iterable<[string, FormDataEntryValue]
     else fields[name] = Array.isArray(previous) ? [...(previous as unknown[]), value] : [previous, value];
   }
   return { fields, hasFiles };
-}
-
-/** A stored message as the owner's inbox shows it (GET /api/messages); dates are ISO strings. */
-export interface InboxMessage {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  form_origin: string;
-  created_at: string;
-  read_at: string | null;
-}
-
-export interface Inbox {
-  unread: number;
-  messages: InboxMessage[];
 }

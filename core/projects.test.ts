@@ -5,23 +5,12 @@ import {
   projectCategories,
   sampleProjects,
   shouldShowCategoryFilter,
-  type Project,
 } from "./projects.ts";
 
 let nextId = 0;
-function project(category: string): Project {
+function project(category: string) {
   nextId += 1;
-  return {
-    id: `p${nextId}`,
-    title: `Project ${nextId}`,
-    description: "",
-    category,
-    image_url: null,
-    github_link: null,
-    live_link: null,
-    tags: [],
-    created_at: "2026-01-01T00:00:00.000Z",
-  };
+  return { id: `p${nextId}`, category };
 }
 const withCategories = (...categories: string[]) => categories.map(project);
 

@@ -1,22 +1,38 @@
 import type { Language } from "./preferences.ts";
 
-/** A project as the API and pages see it (spec §3); dates are ISO strings. */
-export interface Project {
-  id: string;
-  title: string;
-  description: string;
+/** What the category rules need of a project (the full shape is db/records.ts Project). */
+interface Categorized {
   category: string;
-  image_url: string | null;
-  github_link: string | null;
-  live_link: string | null;
-  tags: string[];
-  created_at: string;
+}
+
+export const PROJECT_LIMITS = { title: 200, description: 5000, category: 60, tag: 40, tags: 30, url: 2000 };
+
+/** An absolute http(s) address, as the browser's URL input and the server both require. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Tags are typed comma-separated: split on commas, each trimmed, blanks and repeats dropped (docs/product.md §5). */
+export function parseTags(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== ""),
+    ),
+  ];
 }
 
 export const ALL_CATEGORIES = "All";
 
 /** 'All' plus the distinct non-empty categories, in order of first appearance (spec §3). */
-export function projectCategories(projects: readonly Project[]): string[] {
+export function projectCategories(projects: readonly Categorized[]): string[] {
   const seen = new Set<string>();
   for (const project of projects) {
     const category = project.category.trim();
@@ -27,11 +43,11 @@ export function projectCategories(projects: readonly Project[]): string[] {
 }
 
 /** The filter row shows only when there are projects and more than one category (spec §2). */
-export function shouldShowCategoryFilter(projects: readonly Project[]): boolean {
+export function shouldShowCategoryFilter(projects: readonly Categorized[]): boolean {
   return projects.length > 0 && projectCategories(projects).length > 2;
 }
 
-export function filterProjects(projects: readonly Project[], category: string): Project[] {
+export function filterProjects<P extends Categorized>(projects: readonly P[], category: string): P[] {
   if (category === ALL_CATEGORIES) return [...projects];
   return projects.filter((project) => project.category.trim() === category);
 }
@@ -101,7 +117,7 @@ const SAMPLES: { category: string; tags: string[]; text: Record<Language, Sample
 ];
 
 /** The four built-in sample projects (spec §3): ids dummy-proj-1..4, placeholder links. */
-export function sampleProjects(language: Language): Project[] {
+export function sampleProjects(language: Language) {
   return SAMPLES.map((sample, index) => ({
     id: `dummy-proj-${index + 1}`,
     title: sample.text[language].title,

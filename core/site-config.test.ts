@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteConfig } from "../app/site-config.ts";
+import { siteConfig } from "#config/site.ts";
 import { checkSiteConfig } from "./site-config.ts";
 
 describe("the owner's site config", () => {

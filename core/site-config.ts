@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The owner's identity in both languages (README "Make it yours"). The values live in app/site-config.ts;
+// The owner's identity in both languages (README "Make it yours"). The values live in config/site.ts;
 // this schema checks them when the server starts and in a test.
 
 const Bilingual = z.object({
@@ -54,5 +54,5 @@ export function checkSiteConfig(config: unknown): SiteConfig {
   const result = SiteConfigSchema.safeParse(config);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
-  throw new Error(`app/site-config.ts is not valid:\n${problems.join("\n")}`);
+  throw new Error(`config/site.ts is not valid:\n${problems.join("\n")}`);
 }

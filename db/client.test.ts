@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { backends, migrationsFolder, useTestDatabase } from "../tests/helpers/databases.ts";
-import { insertArticle, insertProject } from "../tests/helpers/seed.ts";
+import { backends, migrationsFolder, useTestDatabase } from "#tests/helpers/databases.ts";
+import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { createDb } from "./client.ts";
 import { articles, projects } from "./schema.ts";
 

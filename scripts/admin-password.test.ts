@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDb } from "../db/client.ts";
-import { sessions } from "../db/schema.ts";
-import { createOwnerAuth } from "../server/auth/owner-auth.ts";
-import { lockDataDir } from "../server/data-lock.ts";
-import { createMemoryLogger } from "../server/logger.ts";
-import { findProjectRoot } from "../server/project-root.ts";
+import { createDb } from "#db/client.ts";
+import { sessions } from "#db/schema.ts";
+import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
+import { lockDataDir } from "#server/platform/data-lock.ts";
+import { createMemoryLogger } from "#server/platform/logger.ts";
+import { findProjectRoot } from "#server/platform/project-root.ts";
 
 const root = findProjectRoot();
 const folders: string[] = [];

@@ -1,16 +1,14 @@
 // `npm run admin:password`: sets a new owner password and ends every session (issue #3).
 // The password comes from the terminal (asked twice, not shown), from standard input when it is piped, or is
 // generated with --generate and printed once. Only its argon2id hash is stored.
-import path from "node:path";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import { createDb } from "../db/client.ts";
-import { createOwnerAuth } from "../server/auth/owner-auth.ts";
-import { generatePassword, passwordProblem } from "../server/auth/password.ts";
-import { DataDirLockedError, lockDataDir } from "../server/data-lock.ts";
-import { EnvError, loadEnv } from "../server/env.ts";
-import { createLogger } from "../server/logger.ts";
-import { findProjectRoot } from "../server/project-root.ts";
+import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
+import { generatePassword, passwordProblem } from "#server/resources/auth/password.ts";
+import { DataDirLockedError } from "#server/platform/data-lock.ts";
+import { EnvError, loadEnv } from "#server/platform/env.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { openDatabase } from "#server/platform/database.ts";
 
 /** Asks on the terminal without echoing what is typed. */
 function askHidden(question: string): Promise<string> {
@@ -54,21 +52,11 @@ async function main() {
   if (problem) throw new Error(`${problem} Nothing was changed.`);
 
   // The embedded database belongs to one process at a time: the server must be stopped first.
-  const unlock = env.databaseUrl ? () => undefined : lockDataDir(env.dataDir);
-  const database = await createDb({
-    databaseUrl: env.databaseUrl,
-    pgliteDataDir: path.join(env.dataDir, "pglite"),
-    migrationsFolder: path.join(findProjectRoot(), "db", "migrations"),
-  });
+  const { database, close } = await openDatabase(env);
   try {
-    const auth = createOwnerAuth({
-      db: database.db,
-      logger: createLogger(),
-    });
-    await auth.setPassword(password);
+    await createOwnerAuth({ db: database.db, logger: createLogger() }).setPassword(password);
   } finally {
-    await database.close();
-    unlock();
+    await close();
   }
   console.log("The owner's password was changed and every session was ended.");
   if (generated) console.log(`New password (shown only now): ${password}`);

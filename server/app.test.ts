@@ -1,8 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { backends, useTestDatabase } from "../tests/helpers/databases.ts";
-import { insertArticle, insertProject } from "../tests/helpers/seed.ts";
-import { makeApp } from "../tests/helpers/app.ts";
+import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
+import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
+import { makeApp } from "#tests/helpers/app.ts";
 
 // Typed as unknown: Vitest's asymmetric matchers are `any`, which lint rightly refuses to spread around.
 const aUuid: unknown = expect.stringMatching(

@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse } from "react-router";
-import { useI18n } from "../lib/i18n.ts";
+import { useI18n } from "#app/lib/i18n.ts";
 
 export function NotFoundScreen() {
   const { t } = useI18n();

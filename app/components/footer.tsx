@@ -1,7 +1,7 @@
 import { Mail } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
-import { useI18n } from "../lib/i18n.ts";
-import { siteConfig } from "../site-config.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { siteConfig } from "#config/site.ts";
 import { GithubIcon, InstagramIcon, LinkedinIcon, XIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
 

@@ -1,11 +1,11 @@
 import { Languages, Menu, Moon, Sun, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useRevalidator, useRouteLoaderData } from "react-router";
-import type { Language, Theme } from "../../core/preferences.ts";
-import { useI18n } from "../lib/i18n.ts";
-import { applyLanguage, applyTheme } from "../lib/preferences.client.ts";
-import type { RootData } from "../lib/root-data.ts";
-import { siteConfig } from "../site-config.ts";
+import type { Language, Theme } from "#core/preferences.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { applyLanguage, applyTheme } from "#app/lib/preferences.client.ts";
+import type { RootData } from "#app/lib/root-data.ts";
+import { siteConfig } from "#config/site.ts";
 
 export const NAV_LINKS = [
   { to: "/", key: "nav.home" },

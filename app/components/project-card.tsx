@@ -1,10 +1,10 @@
 import { ExternalLink } from "lucide-react";
 import type { CSSProperties } from "react";
-import type { Project } from "../../core/projects.ts";
+import type { Project } from "#db/records.ts";
 import { GithubIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
-import { useI18n } from "../lib/i18n.ts";
-import { siteConfig } from "../site-config.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { siteConfig } from "#config/site.ts";
 
 /** A project card (spec §2 "Projects"): image or fallback, title, description, tags, links, category. */
 export function ProjectCard({

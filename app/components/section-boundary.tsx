@@ -1,5 +1,5 @@
 import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from "react";
-import { useI18n } from "../lib/i18n.ts";
+import { useI18n } from "#app/lib/i18n.ts";
 import { Spinner } from "./ui/spinner.tsx";
 
 // Each home section loads lazily inside its own error boundary (spec §2 "Shared layout"): a spinner while it

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { useI18n } from "../lib/i18n.ts";
+import { useI18n } from "#app/lib/i18n.ts";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 import { SmoothScroll } from "./smooth-scroll.tsx";

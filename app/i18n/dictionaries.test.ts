@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listKeys, lookupMessage } from "../../core/i18n.ts";
+import { listKeys, lookupMessage } from "#core/i18n.ts";
 import ar from "./ar.json";
 import en from "./en.json";
 

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
-import { translate, type Messages, type TranslateVars } from "../../core/i18n.ts";
-import { DEFAULT_LANGUAGE, directionOf, type Language } from "../../core/preferences.ts";
+import { translate, type Messages, type TranslateVars } from "#core/i18n.ts";
+import { DEFAULT_LANGUAGE, directionOf, type Language } from "#core/preferences.ts";
 import type { RootData } from "./root-data.ts";
 
 const NO_MESSAGES: Messages = {};

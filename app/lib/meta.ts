@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { translate, type TranslateVars } from "../../core/i18n.ts";
-import { siteConfig } from "../site-config.ts";
+import { translate, type TranslateVars } from "#core/i18n.ts";
+import { siteConfig } from "#config/site.ts";
 import type { RootData } from "./root-data.ts";
 
 interface MatchLike {

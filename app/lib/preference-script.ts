@@ -1,4 +1,4 @@
-import { PREFERENCE_COOKIE_MAX_AGE } from "../../core/preferences.ts";
+import { PREFERENCE_COOKIE_MAX_AGE } from "#core/preferences.ts";
 
 // Runs in <head> before the first paint. The server already rendered the cookie's preferences; when
 // localStorage (where the spec keeps them) says otherwise, it wins: the theme is fixed before paint and the

@@ -5,7 +5,7 @@ import {
   preferenceCookie,
   type Language,
   type Theme,
-} from "../../core/preferences.ts";
+} from "#core/preferences.ts";
 
 // The browser side of the preferences: localStorage as the spec says, and the cookie mirror the server reads.
 

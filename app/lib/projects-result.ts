@@ -1,4 +1,4 @@
-import type { Project } from "../../core/projects.ts";
+import type { Project } from "#db/records.ts";
 
 export interface ProjectsResult {
   projects: Project[];

@@ -1,5 +1,5 @@
-import type { Messages } from "../../core/i18n.ts";
-import type { Language, Theme } from "../../core/preferences.ts";
+import type { Messages } from "#core/i18n.ts";
+import type { Language, Theme } from "#core/preferences.ts";
 
 /** What the root loader hands every page: preferences from the cookies and the current dictionary. */
 export interface RootData {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "../components/ui/toast.tsx";
+import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "./i18n.ts";
 
 /** Shows the spec's destructive error toast (§8) once, when a page's data reports an error. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { useI18n } from "../lib/i18n.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { siteConfig } from "../site-config.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { siteConfig } from "#config/site.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,8 +1,8 @@
 import { Suspense, lazy, useSyncExternalStore } from "react";
 import { data } from "react-router";
-import { Spinner } from "../components/ui/spinner.tsx";
-import { pageMeta } from "../lib/meta.ts";
-import { getServices } from "../lib/services.server.ts";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { getServices } from "#app/lib/services.server.ts";
 import type { Route } from "./+types/admin";
 
 // The owner's admin page (spec §2), at ADMIN_PATH only. The server sends a shell with a spinner; the admin app,
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const AdminApp = lazy(() => import("../features/admin/admin-app.tsx"));
+const AdminApp = lazy(() => import("#app/features/admin/admin-app.tsx"));
 
 const subscribe = () => () => undefined;
 

@@ -1,13 +1,13 @@
 import { ArrowLeft, Share2 } from "lucide-react";
 import { data, Link } from "react-router";
-import { readPreferences } from "../../core/preferences.ts";
-import { toast } from "../components/ui/toast.tsx";
-import { loadArticle } from "../features/articles/load-articles.server.ts";
-import { useI18n } from "../lib/i18n.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { useErrorToast } from "../lib/use-error-toast.ts";
-import { siteConfig } from "../site-config.ts";
-import { getServices } from "../lib/services.server.ts";
+import { readPreferences } from "#core/preferences.ts";
+import { toast } from "#app/components/ui/toast.tsx";
+import { loadArticle } from "#app/features/articles/load-articles.server.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useErrorToast } from "#app/lib/use-error-toast.ts";
+import { siteConfig } from "#config/site.ts";
+import { getServices } from "#app/lib/services.server.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

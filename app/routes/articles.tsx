@@ -1,11 +1,11 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { readPreferences } from "../../core/preferences.ts";
-import type { ArticlesResult } from "../features/articles/articles-result.ts";
-import { loadArticles } from "../features/articles/load-articles.server.ts";
-import { useI18n } from "../lib/i18n.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { useErrorToast } from "../lib/use-error-toast.ts";
+import { readPreferences } from "#core/preferences.ts";
+import type { ArticlesResult } from "#app/features/articles/articles-result.ts";
+import { loadArticles } from "#app/features/articles/load-articles.server.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useErrorToast } from "#app/lib/use-error-toast.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

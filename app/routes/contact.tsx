@@ -1,10 +1,10 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { submitContactPage } from "../features/contact/contact-action.server.ts";
-import { ContactForm, ContactSent } from "../features/contact/contact-form.tsx";
-import { useI18n } from "../lib/i18n.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { getServices } from "../lib/services.server.ts";
-import { siteConfig } from "../site-config.ts";
+import { submitContactPage } from "#app/features/contact/contact-action.server.ts";
+import { ContactForm, ContactSent } from "#app/features/contact/contact-form.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { getServices } from "#app/lib/services.server.ts";
+import { siteConfig } from "#config/site.ts";
 import type { Route } from "./+types/contact";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
-import { LazySection } from "../components/section-boundary.tsx";
-import { Hero } from "../features/home/hero.tsx";
-import { loadProjects } from "../features/projects/load-projects.server.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { readPreferences } from "../../core/preferences.ts";
+import { LazySection } from "#app/components/section-boundary.tsx";
+import { Hero } from "#app/features/home/hero.tsx";
+import { loadProjects } from "#app/features/projects/load-projects.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { readPreferences } from "#core/preferences.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,8 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "meta.home", "meta.homeDescription");
 
-const loadFeatured = () => import("../features/home/featured-projects.tsx");
-const loadServices = () => import("../features/home/services-overview.tsx");
+const loadFeatured = () => import("#app/features/home/featured-projects.tsx");
+const loadServices = () => import("#app/features/home/services-overview.tsx");
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

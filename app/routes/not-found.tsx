@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFoundScreen } from "../components/error-screens.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { NotFoundScreen } from "#app/components/error-screens.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader() {

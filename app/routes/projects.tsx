@@ -1,8 +1,8 @@
-import { readPreferences } from "../../core/preferences.ts";
-import { loadProjects } from "../features/projects/load-projects.server.ts";
-import { ProjectsGallery } from "../features/projects/projects-gallery.tsx";
-import { useI18n } from "../lib/i18n.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { readPreferences } from "#core/preferences.ts";
+import { loadProjects } from "#app/features/projects/load-projects.server.ts";
+import { ProjectsGallery } from "#app/features/projects/projects-gallery.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/projects";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { Check, Code, Layout, Megaphone, PenTool, Search, Server } from "lucide-react";
-import { ServiceCard } from "../components/service-card.tsx";
-import { useI18n } from "../lib/i18n.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { ServiceCard } from "#app/components/service-card.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

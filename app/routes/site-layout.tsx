@@ -1,7 +1,7 @@
 import { Outlet, isRouteErrorResponse } from "react-router";
-import { RouteErrorScreen } from "../components/error-screens.tsx";
-import { SiteShell } from "../components/site-shell.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { RouteErrorScreen } from "#app/components/error-screens.tsx";
+import { SiteShell } from "#app/components/site-shell.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/site-layout";
 
 export default function SiteLayout() {

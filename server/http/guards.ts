@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
-import type { OwnerAuth } from "../auth/owner-auth.ts";
-import type { ApiMessageKey } from "../../core/api-messages.ts";
-import type { TranslateVars } from "../../core/i18n.ts";
-import { apiFail } from "../api/errors.ts";
+import type { OwnerAuth } from "#server/resources/auth/owner-auth.ts";
+import type { ApiErrorKey } from "#core/api-errors.ts";
+import type { TranslateVars } from "#core/i18n.ts";
+import { apiFail } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -39,7 +39,7 @@ export const requireJsonBody: MiddlewareHandler = async (c, next) => {
 /** Refuses bodies over `maxBytes` with 413, before they are read into memory; `key` says what was too large. */
 export function limitBody(
   maxBytes: number,
-  key: ApiMessageKey = "tooLarge",
+  key: ApiErrorKey = "tooLarge",
   vars?: TranslateVars,
 ): MiddlewareHandler {
   return bodyLimit({ maxSize: maxBytes, onError: (c) => apiFail(c, 413, key, vars) });

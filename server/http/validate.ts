@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { apiMessage, isApiMessageKey } from "../../core/api-messages.ts";
-import { apiError, apiFail, requestLanguage } from "../api/errors.ts";
+import { apiErrorText, isApiErrorKey } from "#core/api-errors.ts";
+import { apiError, apiFail, requestLanguage } from "./errors.ts";
 
-// Request bodies are checked with zod schemas whose messages are keys of core/api-messages.ts, so every
+// Request bodies are checked with zod schemas whose messages are keys of core/api-errors.ts, so every
 // validation error reaches the visitor in their language: `error` is the first problem, `issues` lists all.
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
@@ -24,9 +24,9 @@ export function checkInput<T>(c: Context, schema: z.ZodType<T>, input: unknown):
   const language = requestLanguage(c);
   const issues = result.error.issues.map((issue) => {
     const limit = "maximum" in issue ? Number(issue.maximum) : undefined;
-    const message = isApiMessageKey(issue.message)
-      ? apiMessage(language, issue.message, limit === undefined ? undefined : { max: limit })
-      : apiMessage(language, "invalidInput");
+    const message = isApiErrorKey(issue.message)
+      ? apiErrorText(language, issue.message, limit === undefined ? undefined : { max: limit })
+      : apiErrorText(language, "invalidInput");
     return { path: issue.path.join("."), message };
   });
   return { ok: false, response: apiError(c, 422, issues[0]!.message, issues) };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { IMAGE_BUCKET, isStoredImageName, type ImageFolder } from "../../core/images.ts";
+import { IMAGE_BUCKET, isStoredImageName, type ImageFolder } from "#core/images.ts";
 
 // Uploaded images on the local disk, under DATA_DIR/storage/portfolio_images/{projects,articles}. A file is
 // written to a temporary name, flushed, then renamed into place, so a crash never leaves half an image under a

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Language, Theme } from "../../core/preferences.ts";
-import { insertArticle, insertProject } from "../helpers/seed.ts";
+import type { Language, Theme } from "#core/preferences.ts";
+import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { OWNER_PASSWORD, expect, setPreferences, settleAnimations, test } from "./fixtures.ts";
 
 // axe-core on the main public pages in light English and dark Arabic: no violations.

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { messages, sessions } from "../../db/schema.ts";
-import { insertArticle, insertProject } from "../helpers/seed.ts";
+import { messages, sessions } from "#db/schema.ts";
+import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { OWNER_PASSWORD, expect, setPreferences, test, text } from "./fixtures.ts";
 
 // The owner's admin page (issue #3): sign-in, projects and articles with images and the rich-text editor,

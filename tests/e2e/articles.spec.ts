@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { insertArticle } from "../helpers/seed.ts";
+import { insertArticle } from "#tests/helpers/seed.ts";
 import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
 
 // The Articles list and the article page (spec §2 "Articles list", "Article detail", §3 fallback).

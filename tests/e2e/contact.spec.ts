@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Route } from "@playwright/test";
-import { apiMessage } from "../../core/api-messages.ts";
-import type { Language, Theme } from "../../core/preferences.ts";
-import type { Database } from "../../db/client.ts";
-import { messages, rateLimits } from "../../db/schema.ts";
+import { apiErrorText } from "#core/api-errors.ts";
+import type { Language, Theme } from "#core/preferences.ts";
+import type { Database } from "#db/client.ts";
+import { messages, rateLimits } from "#db/schema.ts";
 import {
   LANGUAGES,
   expect,
@@ -94,7 +94,7 @@ for (const language of LANGUAGES) {
       consoleGuard.allow(failedResource(422));
       await page.goto("/contact");
       await sendButton(page, language).click();
-      const required = apiMessage(language, "contactRequired");
+      const required = apiErrorText(language, "contactRequired");
       await expect(page.getByRole("main").getByText(required, { exact: true })).toHaveCount(4);
       for (const name of Object.keys(LABELS) as Field[]) {
         await expect(field(page, language, name)).toHaveAccessibleDescription(required);
@@ -112,8 +112,8 @@ for (const language of LANGUAGES) {
       await fill(page, language, { ...TYPED[language], name: "   ", email: "mona@localhost" });
       await sendButton(page, language).click();
 
-      const required = apiMessage(language, "contactRequired");
-      const badEmail = apiMessage(language, "contactEmail");
+      const required = apiErrorText(language, "contactRequired");
+      const badEmail = apiErrorText(language, "contactEmail");
       const nameError = page.getByRole("main").getByText(required, { exact: true });
       const emailError = page.getByRole("main").getByText(badEmail, { exact: true });
       await expect(nameError).toBeVisible();
@@ -197,7 +197,7 @@ for (const language of LANGUAGES) {
       await sendButton(page, language).click();
       const alert = page.getByRole("alert");
       await expect(alert).toContainText(text(language, "contact.notSent"));
-      await expect(alert).toContainText(apiMessage(language, "contactLimited", { minutes: 10 }));
+      await expect(alert).toContainText(apiErrorText(language, "contactLimited", { minutes: 10 }));
       await expect(field(page, language, "message")).toHaveValue(TYPED[language].message);
       expect(await storedMessages(db)).toEqual([]);
     });
@@ -239,9 +239,9 @@ for (const language of LANGUAGES) {
         await fill(page, language, { ...TYPED[language], email: "mona@localhost", subject: " " });
         await sendButton(page, language).click();
         expect((await refused).status()).toBe(422);
-        await expect(page.getByRole("main").getByText(apiMessage(language, "contactEmail"))).toBeVisible();
-        await expect(page.getByRole("main").getByText(apiMessage(language, "contactRequired"))).toBeVisible();
-        await expect(page.getByRole("main").getByText(apiMessage(language, "contactEmail"))).toHaveCSS(
+        await expect(page.getByRole("main").getByText(apiErrorText(language, "contactEmail"))).toBeVisible();
+        await expect(page.getByRole("main").getByText(apiErrorText(language, "contactRequired"))).toBeVisible();
+        await expect(page.getByRole("main").getByText(apiErrorText(language, "contactEmail"))).toHaveCSS(
           "color",
           RED[theme],
         );

@@ -11,12 +11,12 @@ import {
   type Page,
 } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { translate, type Messages, type TranslateVars } from "../../core/i18n.ts";
-import type { Language, Theme } from "../../core/preferences.ts";
-import { siteConfig } from "../../app/site-config.ts";
-import type { Database } from "../../db/client.ts";
-import { createMemoryLogger } from "../../server/logger.ts";
-import type { RunningServer } from "../../server/start.ts";
+import { translate, type Messages, type TranslateVars } from "#core/i18n.ts";
+import type { Language, Theme } from "#core/preferences.ts";
+import { siteConfig } from "#config/site.ts";
+import type { Database } from "#db/client.ts";
+import { createMemoryLogger } from "#server/platform/logger.ts";
+import type { RunningServer } from "#server/platform/runtime.ts";
 
 // Fixtures of the end-to-end tests (STYLE.md §8): every worker runs the BUILT server in-process on a random
 // port with an in-memory PGlite, every test starts from empty tables and fills them itself, and an
@@ -26,7 +26,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const builtEntry = path.join(root, "build", "server", "index.js");
 
 /** What the built server module exports (server/entry.ts), typed from the source it was built from. */
-type BuiltServer = Pick<typeof import("../../server/entry.ts"), "startBuiltServer" | "loadEnv">;
+type BuiltServer = Pick<typeof import("#server/entry.ts"), "startBuiltServer" | "loadEnv">;
 
 async function importBuiltServer(): Promise<BuiltServer> {
   if (!existsSync(builtEntry)) {

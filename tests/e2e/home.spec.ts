@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import type { Language, Theme } from "../../core/preferences.ts";
-import { sampleProjects } from "../../core/projects.ts";
-import { insertProject } from "../helpers/seed.ts";
+import type { Language, Theme } from "#core/preferences.ts";
+import { sampleProjects } from "#core/projects.ts";
+import { insertProject } from "#tests/helpers/seed.ts";
 import { LANGUAGES, expect, setPreferences, settleAnimations, siteConfig, test, text } from "./fixtures.ts";
 
 // Home (spec §2 "Home"): hero, featured projects and services overview, each section lazy inside its own

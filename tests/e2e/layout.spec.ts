@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
-import type { Language } from "../../core/preferences.ts";
+import type { Language } from "#core/preferences.ts";
 
 // The shared layout of spec §2: top bar, active link, logo, footer, language menu, mobile menu.
 

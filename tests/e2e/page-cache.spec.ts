@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { insertProject } from "../helpers/seed.ts";
+import { insertProject } from "#tests/helpers/seed.ts";
 import { expect, test, text } from "./fixtures.ts";
 
 // Rendered pages are reused for PAGE_CACHE_SECONDS (decision 008); what a visitor must never notice: another

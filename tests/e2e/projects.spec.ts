@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
-import type { Language } from "../../core/preferences.ts";
-import { sampleProjects } from "../../core/projects.ts";
-import { projects } from "../../db/schema.ts";
-import { insertProject } from "../helpers/seed.ts";
+import type { Language } from "#core/preferences.ts";
+import { sampleProjects } from "#core/projects.ts";
+import { projects } from "#db/schema.ts";
+import { insertProject } from "#tests/helpers/seed.ts";
 import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
 
 // The Projects page (spec §2 "Projects", §4 "Projects page"): filters, cards, samples and empty states.

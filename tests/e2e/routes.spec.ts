@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import type { Language } from "../../core/preferences.ts";
-import { insertArticle } from "../helpers/seed.ts";
+import type { Language } from "#core/preferences.ts";
+import { insertArticle } from "#tests/helpers/seed.ts";
 import { LANGUAGES, expect, failedResource, setPreferences, siteConfig, test, text } from "./fixtures.ts";
 
 // Every route of spec §2 in both languages: the server's status, <html lang dir>, the page's <title> and

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
+import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 
 // The server as an owner runs it: `node <the flags of npm start> server.js` with the built app, a real data folder on
 // disk, real signals. No browser needed.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import type { Language } from "../../core/preferences.ts";
-import { insertArticle } from "../helpers/seed.ts";
+import type { Language } from "#core/preferences.ts";
+import { insertArticle } from "#tests/helpers/seed.ts";
 import { LANGUAGES, expect, failedResource, setPreferences, test, text } from "./fixtures.ts";
 
 // The toast area (spec §4/§9): at most one toast, 5000 ms, a close button, the F8 hotkey. The unknown

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { createApp, type AppOptions } from "../../server/app.ts";
-import { createOwnerAuth } from "../../server/auth/owner-auth.ts";
-import { loadEnv } from "../../server/env.ts";
-import { createMemoryLogger } from "../../server/logger.ts";
+import { createApp, type AppOptions } from "#server/app.ts";
+import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
+import { loadEnv } from "#server/platform/env.ts";
+import { createMemoryLogger } from "#server/platform/logger.ts";
 import type { TestDatabase } from "./databases.ts";
 
 // The real Hono app on a test database, with its files in a temporary folder removed after the file's tests.

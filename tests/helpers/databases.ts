@@ -4,9 +4,9 @@ import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
-import { createDb, type DbHandle } from "../../db/client.ts";
-import * as schema from "../../db/schema.ts";
-import { findProjectRoot } from "../../server/project-root.ts";
+import { createDb, type DbHandle } from "#db/client.ts";
+import * as schema from "#db/schema.ts";
+import { findProjectRoot } from "#server/platform/project-root.ts";
 
 // Every test file owns its data (STYLE.md §8): each call to open() gives a new, migrated, empty database on
 // one backend, and close() throws it away. PGlite always runs; PostgreSQL runs when the global setup

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#db/client.ts";
 import {
   articles,
   projects,
@@ -7,7 +7,7 @@ import {
   type NewArticleRow,
   type NewProjectRow,
   type ProjectRow,
-} from "../../db/schema.ts";
+} from "#db/schema.ts";
 
 // Test data written straight into the database: a helper for Vitest and Playwright tests, never an
 // endpoint. Kept free of Vitest imports so the end-to-end tests can use it too.

@@ -1,4 +1,4 @@
-import { useI18n } from "../../lib/i18n.ts";
+import { useI18n } from "#app/lib/i18n.ts";
 
 export function Spinner({ className = "" }: { className?: string }) {
   const { t } = useI18n();

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { useI18n } from "../../lib/i18n.ts";
+import { useI18n } from "#app/lib/i18n.ts";
 import {
   TOAST_DURATION,
   currentToasts,

@@ -1,17 +1,17 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { LogOut } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Dialog } from "../../components/ui/dialog.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { toast } from "../../components/ui/toast.tsx";
-import { useI18n } from "../../lib/i18n.ts";
-import { adminRequest, onSessionEnded } from "./admin-api.ts";
-import { ArticlesPanel } from "./articles-panel.tsx";
-import { MessagesPanel, useInbox } from "./messages-panel.tsx";
-import { ProjectsPanel } from "./projects-panel.tsx";
-import { messageOf } from "./save-with-image.ts";
-import { SettingsPanel } from "./settings-panel.tsx";
-import { SignInForm } from "./sign-in-form.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { toast } from "#app/components/ui/toast.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { adminRequest, onSessionEnded } from "./api/request.ts";
+import { ArticlesPanel } from "./panels/articles-panel.tsx";
+import { MessagesPanel, useInbox } from "./panels/inbox-panel.tsx";
+import { ProjectsPanel } from "./panels/projects-panel.tsx";
+import { messageOf } from "./forms/save-with-image.ts";
+import { SettingsPanel } from "./panels/settings-panel.tsx";
+import { SignInForm } from "./forms/sign-in-form.tsx";
 
 // The admin page (spec §2 "Admin page"), behind the owner's sign-in. When the session ends mid-edit, the
 // sign-in comes back as a dialog over the forms, which stay mounted: nothing typed is lost.

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import { pickLocalized } from "../../../core/articles.ts";
-import { contentToHtml } from "../../../core/content-html.ts";
-import { formatLongDate, formatLongDateTime } from "../../../core/dates.ts";
-import type { Language } from "../../../core/preferences.ts";
-import { getServices } from "../../lib/services.server.ts";
-import { siteConfig } from "../../site-config.ts";
+import { pickLocalized } from "#core/articles.ts";
+import { contentToHtml } from "#core/content-html.ts";
+import { formatLongDate, formatLongDateTime } from "#core/dates.ts";
+import type { Language } from "#core/preferences.ts";
+import { getServices } from "#app/lib/services.server.ts";
+import { siteConfig } from "#config/site.ts";
 import type { ArticlesResult } from "./articles-result.ts";
 
 export async function loadArticles(

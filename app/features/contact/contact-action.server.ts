@@ -4,8 +4,8 @@ import {
   collectFormFields,
   type ContactField,
   type ContactReply,
-} from "../../../core/contact.ts";
-import { getServices } from "../../lib/services.server.ts";
+} from "#core/contact.ts";
+import { getServices } from "#app/lib/services.server.ts";
 
 /** What the page shows after a refused no-JavaScript post: the reply, and what the visitor typed. */
 export interface ContactActionData {

@@ -1,9 +1,9 @@
 import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField } from "../../../core/contact.ts";
-import { readContactReply, type ContactReplyResult } from "../../../core/contact-reply.ts";
-import { toast } from "../../components/ui/toast.tsx";
-import { useI18n } from "../../lib/i18n.ts";
+import { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField } from "#core/contact.ts";
+import { readContactReply, type ContactReplyResult } from "#core/contact-reply.ts";
+import { toast } from "#app/components/ui/toast.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
 import type { ContactActionData } from "./contact-action.server.ts";
 import { postContactForm } from "./post-contact-form.ts";
 

@@ -1,4 +1,4 @@
-import { readContactReply, type ContactReplyResult } from "../../../core/contact-reply.ts";
+import { readContactReply, type ContactReplyResult } from "#core/contact-reply.ts";
 
 /**
  * Posts the form as the form service expects (spec §7: form data, asking for a JSON reply) and reads the

@@ -1,7 +1,7 @@
-import { useI18n } from "../../lib/i18n.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
-import { ProjectCard } from "../../components/project-card.tsx";
-import type { ProjectsResult } from "../../lib/projects-result.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { useErrorToast } from "#app/lib/use-error-toast.ts";
+import { ProjectCard } from "#app/components/project-card.tsx";
+import type { ProjectsResult } from "#app/lib/projects-result.ts";
 import { SectionHeading, SectionLink } from "./section-heading.tsx";
 
 export default function FeaturedProjects({ featured }: { featured: ProjectsResult }) {

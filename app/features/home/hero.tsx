@@ -1,9 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { GithubIcon, LinkedinIcon } from "../../components/brand-icons.tsx";
-import { IconLink } from "../../components/icon-link.tsx";
-import { useI18n } from "../../lib/i18n.ts";
-import { siteConfig } from "../../site-config.ts";
+import { GithubIcon, LinkedinIcon } from "#app/components/brand-icons.tsx";
+import { IconLink } from "#app/components/icon-link.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { siteConfig } from "#config/site.ts";
 
 export function Hero() {
   const { t, language } = useI18n();

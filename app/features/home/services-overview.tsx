@@ -1,6 +1,6 @@
 import { Code, Megaphone, PenTool } from "lucide-react";
-import { ServiceCard } from "../../components/service-card.tsx";
-import { useI18n } from "../../lib/i18n.ts";
+import { ServiceCard } from "#app/components/service-card.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
 import { SectionHeading, SectionLink } from "./section-heading.tsx";
 
 const SERVICES = [

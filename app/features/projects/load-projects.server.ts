@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import type { Language } from "../../../core/preferences.ts";
-import { sampleProjects } from "../../../core/projects.ts";
-import { getServices } from "../../lib/services.server.ts";
-import type { ProjectsResult } from "../../lib/projects-result.ts";
+import type { Language } from "#core/preferences.ts";
+import { sampleProjects } from "#core/projects.ts";
+import { getServices } from "#app/lib/services.server.ts";
+import type { ProjectsResult } from "#app/lib/projects-result.ts";
 
 /**
  * Projects for the public pages (spec §4 "Projects page"): the database's, or the four samples when there

@@ -4,11 +4,11 @@ import {
   filterProjects,
   projectCategories,
   shouldShowCategoryFilter,
-} from "../../../core/projects.ts";
-import { useI18n } from "../../lib/i18n.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
-import { ProjectCard } from "../../components/project-card.tsx";
-import type { ProjectsResult } from "../../lib/projects-result.ts";
+} from "#core/projects.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { useErrorToast } from "#app/lib/use-error-toast.ts";
+import { ProjectCard } from "#app/components/project-card.tsx";
+import type { ProjectsResult } from "#app/lib/projects-result.ts";
 
 export function ProjectsGallery({ result }: { result: ProjectsResult }) {
   const { t } = useI18n();

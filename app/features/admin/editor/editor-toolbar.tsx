@@ -19,8 +19,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { CODE_LANGUAGES, toCodeLanguage, type CodeLanguage } from "../../../../core/code-languages.ts";
-import { useI18n } from "../../../lib/i18n.ts";
+import { CODE_LANGUAGES, toCodeLanguage, type CodeLanguage } from "#core/code-languages.ts";
+import { useI18n } from "#app/lib/i18n.ts";
 import { toLinkHref } from "./link-url.ts";
 
 function selectToolbarState(editor: Editor | null) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_EMBEDDED_IMAGE_BYTES } from "../../../../core/article-limits.ts";
+import { MAX_EMBEDDED_IMAGE_BYTES } from "#core/article-limits.ts";
 import { embedImage } from "./embed-image.ts";
 
 const PNG_BASE64 =

@@ -1,5 +1,5 @@
-import { MAX_EMBEDDED_IMAGE_BYTES } from "../../../../core/article-limits.ts";
-import { IMAGE_FORMATS, sniffImageType } from "../../../../core/images.ts";
+import { MAX_EMBEDDED_IMAGE_BYTES } from "#core/article-limits.ts";
+import { IMAGE_FORMATS, sniffImageType } from "#core/images.ts";
 
 export type EmbedImageResult =
   { ok: true; src: string } | { ok: false; reason: "too-large" | "not-allowed" | "unreadable" };

@@ -1,7 +1,7 @@
 import { CodeBlockLowlight } from "@tiptap/extension-code-block-lowlight";
 import { Image } from "@tiptap/extension-image";
 import { StarterKit } from "@tiptap/starter-kit";
-import { codeLanguageFromClass, createCodeLowlight } from "../../../../core/code-languages.ts";
+import { codeLanguageFromClass, createCodeLowlight } from "#core/code-languages.ts";
 import { isAllowedLinkUrl } from "./link-url.ts";
 
 const lowlight = createCodeLowlight();

@@ -1,0 +1,139 @@
+import { useCallback, useId, useState, type FormEvent } from "react";
+import { buildArticleTitles } from "#core/article-rules.ts";
+import type { Article } from "#db/records.ts";
+import { toast } from "#app/components/ui/toast.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { adminRequest } from "#app/features/admin/api/request.ts";
+import { RichTextEditor } from "#app/features/admin/editor/rich-text-editor.tsx";
+import { SubmitButton, TextInput } from "./form-controls.tsx";
+import { ImageField } from "./image-field.tsx";
+import { saveWithImage } from "./save-with-image.ts";
+import { useContentForm } from "./use-content-form.tsx";
+
+interface ArticleValues {
+  title_en: string;
+  title_ar: string;
+  content_en: string;
+  content_ar: string;
+}
+
+const EMPTY: ArticleValues = { title_en: "", title_ar: "", content_en: "", content_ar: "" };
+
+function valuesOf(article: Article | undefined): ArticleValues {
+  if (!article) return EMPTY;
+  const { title_en, title_ar, content_en, content_ar } = article;
+  return { title_en, title_ar, content_en, content_ar };
+}
+
+export function articleDraftKey(article?: Article) {
+  return article ? `article:${article.id}` : "article:new";
+}
+
+/** The add form (no article) or the edit form in the dialog; the server derives slug, excerpts and date. */
+export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: () => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [initial] = useState(() => valuesOf(article));
+  const form = useContentForm({
+    empty: EMPTY,
+    initial,
+    draftKey: articleDraftKey(article),
+    adding: !article,
+  });
+  const { values, setValues } = form;
+
+  const setField = useCallback(
+    (field: keyof ArticleValues, value: string) => setValues((current) => ({ ...current, [field]: value })),
+    [setValues],
+  );
+  const showError = useCallback(
+    (message: string) =>
+      toast({ title: t("errors.validation"), description: message, variant: "destructive" }),
+    [t],
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!buildArticleTitles(values)) {
+      toast({
+        title: t("errors.validation"),
+        description: t("errors.articleTitleRequired"),
+        variant: "destructive",
+      });
+      return;
+    }
+    const run = () =>
+      saveWithImage({
+        t,
+        file: form.file,
+        folder: "articles",
+        currentUrl: article?.image_url ?? null,
+        onProgress: form.setProgress,
+        errorTitleKey: article ? "errors.updateArticle" : "errors.addArticle",
+        save: (image_url) =>
+          article
+            ? adminRequest("PUT", `/api/articles/${article.id}`, { ...values, image_url })
+            : adminRequest("POST", "/api/articles", { ...values, image_url }),
+      });
+    await form.save(run, article ? "admin.articles.updated" : "admin.articles.added", onSaved);
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      {form.draftBanner}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          id={`${id}-title-en`}
+          label={t("admin.articles.titleEn")}
+          value={values.title_en}
+          onChange={(event) => setField("title_en", event.target.value)}
+          dir="ltr"
+          lang="en"
+        />
+        <TextInput
+          id={`${id}-title-ar`}
+          label={t("admin.articles.titleAr")}
+          value={values.title_ar}
+          onChange={(event) => setField("title_ar", event.target.value)}
+          dir="rtl"
+          lang="ar"
+        />
+      </div>
+      <ImageField
+        id={`${id}-image`}
+        label={t("admin.articles.image")}
+        file={form.file}
+        onFileChange={form.setFile}
+        currentUrl={article?.image_url ?? null}
+        progress={form.progress}
+      />
+      <RichTextEditor
+        id={`${id}-content-en`}
+        label={t("admin.articles.contentEn")}
+        value={values.content_en}
+        onChange={(html) => setField("content_en", html)}
+        dir="ltr"
+        lang="en"
+        height={300}
+        onError={showError}
+      />
+      <RichTextEditor
+        id={`${id}-content-ar`}
+        label={t("admin.articles.contentAr")}
+        value={values.content_ar}
+        onChange={(html) => setField("content_ar", html)}
+        dir="rtl"
+        lang="ar"
+        height={300}
+        onError={showError}
+      />
+      <div>
+        <SubmitButton
+          busy={form.busy}
+          label={t(article ? "admin.articles.save" : "admin.articles.add")}
+          busyLabel={t("admin.processing")}
+        />
+      </div>
+    </form>
+  );
+}

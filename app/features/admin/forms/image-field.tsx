@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useRef } from "react";
+import { ImagePlus, X } from "lucide-react";
+import { useI18n } from "#app/lib/i18n.ts";
+
+/** The formats the server stores (core/images.ts IMAGE_FORMATS); it checks the bytes, this only filters the picker. */
+const ACCEPTED_TYPES = "image/png,image/jpeg,image/webp,image/gif";
+
+export interface ImageFieldProps {
+  id: string;
+  label: string;
+  /** The chosen file, not uploaded yet; null clears the input (after a save, spec §4). */
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+  /** The image saved now, shown while no new file is chosen. */
+  currentUrl?: string | null;
+  /** The upload's progress from 0 to 1 while it runs; null or absent otherwise. */
+  progress?: number | null;
+}
+
+/** An image input for the admin forms: file picker, preview, "remove selected file" and the upload's progress. */
+export function ImageField({ id, label, file, onFileChange, currentUrl, progress }: ImageFieldProps) {
+  const { t } = useI18n();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = `${id}-hint`;
+  const progressLabelId = `${id}-progress`;
+
+  // A file input cannot be controlled: empty it by hand when the form clears the file.
+  useEffect(() => {
+    if (!file && inputRef.current) inputRef.current.value = "";
+  }, [file]);
+
+  // The preview's object URL lives exactly as long as the <img> that shows it (React 19 ref cleanup).
+  const previewRef = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (!image || !file) return;
+      const url = URL.createObjectURL(file);
+      image.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [file],
+  );
+
+  const percent = typeof progress === "number" ? Math.round(Math.min(Math.max(progress, 0), 1) * 100) : null;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      {/* The browser's own file button speaks the browser's language, not the page's: it stays for forms and
+          assistive technology, and a button in the page's language opens it. */}
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept={ACCEPTED_TYPES}
+        tabIndex={-1}
+        aria-describedby={hintId}
+        onChange={(event) => onFileChange(event.currentTarget.files?.[0] ?? null)}
+        className="sr-only"
+      />
+      <div className="flex items-center gap-3 rounded-md border border-border bg-background p-1.5">
+        <button
+          type="button"
+          onClick={() => inputRef.current?.click()}
+          aria-label={t("imageField.chooseFor", { label })}
+          aria-describedby={hintId}
+          className="inline-flex shrink-0 items-center gap-2 rounded bg-muted px-3 py-1.5 text-sm font-medium hover:bg-accent"
+        >
+          <ImagePlus aria-hidden="true" className="size-4" />
+          {t("imageField.choose")}
+        </button>
+        <span dir="auto" className="min-w-0 truncate text-sm text-muted-foreground">
+          {file ? file.name : t("imageField.none")}
+        </span>
+      </div>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {t("imageField.hint")}
+      </p>
+
+      {file ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <img
+            key="selected"
+            ref={previewRef}
+            alt={t("imageField.preview")}
+            className="h-24 w-auto max-w-full rounded-md border border-border bg-muted object-contain"
+          />
+          <button
+            type="button"
+            onClick={() => onFileChange(null)}
+            className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium text-destructive transition-colors hover:bg-destructive hover:text-destructive-foreground dark:text-red-400"
+          >
+            <X aria-hidden="true" className="size-4" />
+            {t("imageField.remove")}
+          </button>
+        </div>
+      ) : currentUrl ? (
+        <img
+          key="current"
+          src={currentUrl}
+          alt={t("imageField.current")}
+          className="h-24 w-auto max-w-full self-start rounded-md border border-border bg-muted object-contain"
+        />
+      ) : null}
+
+      {percent !== null ? (
+        <div className="flex flex-col gap-1">
+          <div className="flex justify-between text-xs text-muted-foreground">
+            <span id={progressLabelId}>{t("imageField.uploading")}</span>
+            {/* The bar reports its value itself; this is for the eyes. */}
+            <span aria-hidden="true">{t("imageField.percent", { percent })}</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-labelledby={progressLabelId}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 w-full overflow-hidden rounded-full bg-muted"
+          >
+            <div
+              className="h-full rounded-full bg-primary transition-[width] motion-reduce:transition-none"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { toast } from "#app/components/ui/toast.tsx";
+import type { Translate } from "#app/lib/i18n.ts";
+import { adminRequest } from "#app/features/admin/api/request.ts";
+import { describeUploadError, uploadImage } from "#app/features/admin/api/upload-image.ts";
+
+/**
+ * Uploads the chosen image (if any), then saves the row that points at it. An upload error stops everything
+ * with 'Error uploading image' (spec §8); a failed save removes the image it had just uploaded, so no file is
+ * left without a row. Returns whether the row was saved.
+ */
+export async function saveWithImage({
+  t,
+  file,
+  folder,
+  currentUrl,
+  onProgress,
+  save,
+  errorTitleKey,
+}: {
+  t: Translate;
+  file: File | null;
+  folder: "projects" | "articles";
+  currentUrl: string | null;
+  onProgress: (fraction: number | null) => void;
+  save: (imageUrl: string | null) => Promise<unknown>;
+  errorTitleKey: string;
+}): Promise<boolean> {
+  let uploaded: { path: string; url: string } | null = null;
+  if (file) {
+    try {
+      onProgress(0);
+      uploaded = await uploadImage(file, folder, onProgress);
+    } catch (error) {
+      toast({
+        title: t("errors.uploadImage"),
+        description: describeUploadError(error, t),
+        variant: "destructive",
+      });
+      return false;
+    } finally {
+      onProgress(null);
+    }
+  }
+  try {
+    await save(uploaded ? uploaded.url : currentUrl);
+    return true;
+  } catch (error) {
+    if (uploaded) {
+      // The row was not saved: the new file must not linger. A failure here is only logged by the server.
+      await adminRequest("DELETE", `/api/uploads/${uploaded.path}`).catch(() => undefined);
+    }
+    toast({ title: t(errorTitleKey), description: messageOf(error), variant: "destructive" });
+    return false;
+  }
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

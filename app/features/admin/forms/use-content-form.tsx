@@ -1,0 +1,56 @@
+import { useCallback, useState } from "react";
+import { toast } from "#app/components/ui/toast.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { DraftBanner } from "./draft-banner.tsx";
+import { useDraft } from "./use-draft.ts";
+
+/**
+ * What the project and article forms share (spec §4 "Admin forms"): the typed values and their autosaved draft,
+ * the chosen file, the upload's progress, and 'Processing...' while a save runs. After a successful save the
+ * draft is forgotten, and an add form is reset with its file cleared.
+ */
+export function useContentForm<V extends object>(options: {
+  empty: V;
+  initial: V;
+  draftKey: string;
+  adding: boolean;
+}) {
+  const { t } = useI18n();
+  const { empty, initial, draftKey, adding } = options;
+  const [values, setValues] = useState(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const isBlank = useCallback((draft: V) => JSON.stringify(draft) === JSON.stringify(initial), [initial]);
+  const draft = useDraft(draftKey, values, isBlank);
+
+  /** Runs one save; `run` reports whether it stored the row (its errors are already shown). */
+  async function save(run: () => Promise<boolean>, successKey: string, onSaved: () => void) {
+    setBusy(true);
+    const saved = await run();
+    setBusy(false);
+    if (!saved) return;
+    draft.clear();
+    toast({ title: t(successKey) });
+    if (adding) {
+      setValues(empty);
+      setFile(null);
+    }
+    onSaved();
+  }
+
+  const offer = draft.offer;
+  const draftBanner = offer ? (
+    <DraftBanner
+      savedAt={offer.savedAt}
+      onRestore={() => {
+        setValues({ ...empty, ...offer.values });
+        draft.dismissOffer();
+        toast({ title: t("admin.drafts.restored") });
+      }}
+      onDiscard={draft.clear}
+    />
+  ) : null;
+
+  return { values, setValues, file, setFile, progress, setProgress, busy, save, draftBanner };
+}

@@ -1,0 +1,21 @@
+import type { Article } from "#db/records.ts";
+import { ArticleForm, articleDraftKey } from "#app/features/admin/forms/article-form.tsx";
+import { ContentPanel, type PanelConfig } from "./content-panel.tsx";
+
+const config: PanelConfig<Article> = {
+  kind: "articles",
+  listPath: "/api/admin/articles",
+  fetchErrorKey: "errors.fetchArticles",
+  deleteErrorKey: "errors.deleteArticle",
+  titleOf: (article) => article.title,
+  details: (article) => <span dir="ltr">/articles/{article.slug}</span>,
+  publicUrl: (article) => `/articles/${encodeURIComponent(article.slug)}`,
+  renderForm: (article, onSaved) => (
+    <ArticleForm key={article?.id ?? "new"} article={article} onSaved={onSaved} />
+  ),
+  draftKey: articleDraftKey,
+};
+
+export function ArticlesPanel() {
+  return <ContentPanel config={config} />;
+}

@@ -1,0 +1,183 @@
+import { ExternalLink, ImageOff, Pencil, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { toast } from "#app/components/ui/toast.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { adminRequest } from "#app/features/admin/api/request.ts";
+import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
+import { useAdminData } from "#app/features/admin/api/use-admin-data.ts";
+import { forgetDraft } from "#app/features/admin/forms/use-draft.ts";
+
+// One panel of the admin page (spec §2): the add form on top, the list below, each item with an edit dialog
+// (max width 625px) and a delete button that asks first. The list reloads after every change.
+
+export interface PanelItem {
+  id: string;
+  image_url: string | null;
+  created_at: string;
+}
+
+export interface PanelConfig<T extends PanelItem> {
+  /** "projects" or "articles": the dictionary section and the API path. */
+  kind: "projects" | "articles";
+  listPath: string;
+  fetchErrorKey: string;
+  deleteErrorKey: string;
+  titleOf: (item: T) => string;
+  details: (item: T) => ReactNode;
+  /** A public page to open the item on, if it has one. */
+  publicUrl?(item: T): string;
+  renderForm(item: T | undefined, onSaved: () => void): ReactNode;
+  draftKey: (item: T) => string;
+}
+
+export function ContentPanel<T extends PanelItem>({ config }: { config: PanelConfig<T> }) {
+  const { t, language } = useI18n();
+  const { data: items, reload } = useAdminData<T[]>(config.listPath, config.fetchErrorKey, []);
+  const [editing, setEditing] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const text = (key: string, vars?: Record<string, string>) => t(`admin.${config.kind}.${key}`, vars);
+  const dateFormat = new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium" });
+
+  const closeEditor = () => {
+    // Closing the dialog discards the selection, the chosen file and the drafts (spec §4).
+    if (editing) forgetDraft(config.draftKey(editing));
+    setEditing(null);
+  };
+
+  async function remove(item: T) {
+    setDeleting(null);
+    try {
+      await adminRequest("DELETE", `/api/${config.kind}/${item.id}`);
+      toast({ title: text("deleted") });
+    } catch (error) {
+      toast({ title: t(config.deleteErrorKey), description: messageOf(error), variant: "destructive" });
+    }
+    await reload();
+  }
+
+  return (
+    <div className="flex flex-col gap-10">
+      <section
+        aria-labelledby={`${config.kind}-add`}
+        className="rounded-xl border border-border bg-card p-6 shadow-sm"
+      >
+        <h2 id={`${config.kind}-add`} className="mb-5 text-xl font-bold">
+          {text("addTitle")}
+        </h2>
+        {config.renderForm(undefined, () => void reload())}
+      </section>
+
+      <section aria-labelledby={`${config.kind}-list`}>
+        <h2 id={`${config.kind}-list`} className="mb-4 text-xl font-bold">
+          {text("listTitle")}
+        </h2>
+        {items === null ? (
+          <Spinner />
+        ) : items.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+            {text("empty")}
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {items.map((item) => {
+              const title = config.titleOf(item);
+              const link = config.publicUrl?.(item);
+              return (
+                <li
+                  key={item.id}
+                  className="flex items-center gap-4 rounded-xl border border-border bg-card p-3 shadow-sm"
+                >
+                  {item.image_url ? (
+                    <img
+                      src={item.image_url}
+                      alt=""
+                      className="size-16 shrink-0 rounded-lg bg-muted object-cover"
+                    />
+                  ) : (
+                    <span className="grid size-16 shrink-0 place-items-center rounded-lg bg-muted text-muted-foreground">
+                      <ImageOff aria-hidden="true" className="size-5" />
+                      <span className="sr-only">{t("admin.common.noImage")}</span>
+                    </span>
+                  )}
+                  <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    <h3 dir="auto" className="truncate font-semibold">
+                      {title}
+                    </h3>
+                    <div className="truncate text-sm text-muted-foreground">{config.details(item)}</div>
+                    <p className="text-xs text-muted-foreground">
+                      {t("admin.common.created", { date: dateFormat.format(new Date(item.created_at)) })}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-1">
+                    {link ? (
+                      <a
+                        href={link}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={text("viewItem", { title })}
+                        className="rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground"
+                      >
+                        <ExternalLink aria-hidden="true" className="size-4" />
+                      </a>
+                    ) : null}
+                    <button
+                      type="button"
+                      onClick={() => setEditing(item)}
+                      aria-label={text("editItem", { title })}
+                      className="inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted"
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                      <span className="hidden sm:inline">{t("admin.common.edit")}</span>
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => setDeleting(item)}
+                      aria-label={text("deleteItem", { title })}
+                      className="inline-flex items-center gap-1.5 rounded-md border border-destructive/50 px-3 py-1.5 text-sm font-medium text-destructive hover:bg-destructive hover:text-destructive-foreground dark:text-red-400"
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      <span className="hidden sm:inline">{t("admin.common.delete")}</span>
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) closeEditor();
+        }}
+        title={text("editTitle")}
+        closeLabel={t("admin.common.close")}
+      >
+        {editing
+          ? config.renderForm(editing, () => {
+              setEditing(null);
+              void reload();
+            })
+          : null}
+      </Dialog>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={text("deleteTitle")}
+        description={deleting ? text("deleteText", { title: config.titleOf(deleting) }) : ""}
+        cancelLabel={t("admin.common.cancel")}
+        confirmLabel={t("admin.common.delete")}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Project } from "#db/records.ts";
+import { ContentPanel, type PanelConfig } from "./content-panel.tsx";
+import { ProjectForm, projectDraftKey } from "#app/features/admin/forms/project-form.tsx";
+
+const config: PanelConfig<Project> = {
+  kind: "projects",
+  listPath: "/api/admin/projects",
+  fetchErrorKey: "errors.fetchProjects",
+  deleteErrorKey: "errors.deleteProject",
+  titleOf: (project) => project.title,
+  details: (project) => [...new Set([project.category, ...project.tags])].filter(Boolean).join(" · "),
+  renderForm: (project, onSaved) => (
+    <ProjectForm key={project?.id ?? "new"} project={project} onSaved={onSaved} />
+  ),
+  draftKey: projectDraftKey,
+};
+
+export function ProjectsPanel() {
+  return <ContentPanel config={config} />;
+}

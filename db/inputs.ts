@@ -1,0 +1,76 @@
+import { createInsertSchema } from "drizzle-zod";
+import { z } from "zod";
+import { ARTICLE_TITLE_MAX } from "#core/article-limits.ts";
+import { PROJECT_LIMITS, isWebUrl } from "#core/projects.ts";
+import { articles, projects } from "./schema.ts";
+
+// What the owner may send to create or update a project or an article, derived from the tables (drizzle-zod):
+// the columns, their types and which may be null come from db/schema.ts; the rules of docs/product.md §5 are
+// added here. Every message is a key of core/api-errors.ts, which the server answers in the visitor's language.
+
+// A value of the wrong type ("title": 5) gets the same message wherever it appears.
+z.config({
+  customError: (issue) =>
+    issue.code === "invalid_type" ? (issue.expected === "string" ? "notText" : "invalidInput") : undefined,
+});
+
+/** An uploaded image's URL, or null for none; the service checks that the file is ours. */
+const imageUrl = z
+  .union([z.string({ error: "imageNotStored" }), z.null()])
+  .default(null)
+  .transform((value) => value?.trim() || null);
+
+const optionalLink = z
+  .union([z.string({ error: "invalidUrl" }), z.null()])
+  .default(null)
+  .transform((value) => value?.trim() || null)
+  .refine((value) => value === null || (value.length <= PROJECT_LIMITS.url && isWebUrl(value)), {
+    error: "invalidUrl",
+  });
+
+export const ProjectInputSchema = createInsertSchema(projects, {
+  // Missing, not text or blank: the one message of docs/product.md §5.
+  title: z
+    .string({ error: "projectTitleRequired" })
+    .trim()
+    .min(1, { error: "projectTitleRequired" })
+    .max(PROJECT_LIMITS.title, { error: "tooLong" }),
+  description: (text) => text.trim().max(PROJECT_LIMITS.description, { error: "tooLong" }).default(""),
+  category: (text) => text.trim().max(PROJECT_LIMITS.category, { error: "tooLong" }).default(""),
+  image_url: imageUrl,
+  github_link: optionalLink,
+  live_link: optionalLink,
+  // Typed comma-separated in the admin (core/projects.ts parseTags); blanks and repeats are dropped here too.
+  tags: z
+    .array(z.string().trim().max(PROJECT_LIMITS.tag, { error: "tooLong" }), { error: "notText" })
+    .default([])
+    .transform((tags) => [...new Set(tags.filter((tag) => tag !== ""))])
+    .refine((tags) => tags.length <= PROJECT_LIMITS.tags, { error: "tooManyTags" }),
+})
+  .pick({
+    title: true,
+    description: true,
+    category: true,
+    image_url: true,
+    github_link: true,
+    live_link: true,
+    tags: true,
+  })
+  .strip();
+
+export type ProjectInput = z.output<typeof ProjectInputSchema>;
+
+const articleTitle = (text: z.ZodString) => text.trim().max(ARTICLE_TITLE_MAX, { error: "tooLong" }).default("");
+
+/** The server derives the display title, slug, excerpts and date from these (core/article-rules.ts). */
+export const ArticleInputSchema = createInsertSchema(articles, {
+  title_en: articleTitle,
+  title_ar: articleTitle,
+  content_en: (text) => text.default(""),
+  content_ar: (text) => text.default(""),
+  image_url: imageUrl,
+})
+  .pick({ title_en: true, title_ar: true, content_en: true, content_ar: true, image_url: true })
+  .strip();
+
+export type ArticleInput = z.output<typeof ArticleInputSchema>;

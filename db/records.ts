@@ -1,0 +1,67 @@
+import { getTableColumns } from "drizzle-orm";
+import { articles, type ArticleRow, type MessageRow, type ProjectRow } from "./schema.ts";
+
+// What the API and the pages hand out: the rows of db/schema.ts with their dates as ISO strings. Every shape
+// here is derived from the tables, so a column added there reaches the API's types without being copied.
+
+/** A row as JSON carries it: dates become ISO strings. */
+export type Serialized<Row> = {
+  [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K];
+};
+
+/** Turns a row's dates into ISO strings (the one place this happens). */
+export function serializeRow<Row extends object>(row: Row): Serialized<Row> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  ) as Serialized<Row>;
+}
+
+export type Project = Serialized<ProjectRow>;
+
+/** Every column of an article: what the owner edits. */
+export type Article = Serialized<ArticleRow>;
+
+/** The columns of the articles list (docs/product.md §7): no content, so a long list stays small. */
+export const ARTICLE_LIST_COLUMNS = [
+  "id",
+  "slug",
+  "title_en",
+  "title_ar",
+  "excerpt_en",
+  "excerpt_ar",
+  "image_url",
+  "date",
+  "created_at",
+] as const satisfies readonly (keyof ArticleRow)[];
+
+export type ArticleListItem = Pick<Article, (typeof ARTICLE_LIST_COLUMNS)[number]>;
+
+/** One article as its page reads it (docs/product.md §7): the list columns, the display title and content. */
+export const ARTICLE_DETAIL_COLUMNS = [...ARTICLE_LIST_COLUMNS, "title", "content_en", "content_ar"] as const;
+
+export type ArticleDetail = Pick<Article, (typeof ARTICLE_DETAIL_COLUMNS)[number]>;
+
+/** Drizzle's column objects for a list of column names, for `db.select(…)`. */
+export function articleColumns<const Names extends readonly (keyof ArticleRow)[]>(names: Names) {
+  const all = getTableColumns(articles);
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as { [K in Names[number]]: (typeof all)[K] };
+}
+
+/** The columns of a contact message the owner's inbox shows: not the notification bookkeeping. */
+export const INBOX_COLUMNS = [
+  "id",
+  "name",
+  "email",
+  "subject",
+  "message",
+  "form_origin",
+  "created_at",
+  "read_at",
+] as const satisfies readonly (keyof MessageRow)[];
+
+export type InboxMessage = Serialized<Pick<MessageRow, (typeof INBOX_COLUMNS)[number]>>;
+
+export interface Inbox {
+  unread: number;
+  messages: InboxMessage[];
+}

@@ -1,0 +1,70 @@
+import type { Context, ErrorHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { apiErrorText, type ApiErrorKey } from "#core/api-errors.ts";
+import type { TranslateVars } from "#core/i18n.ts";
+import { readPreferences, type Language } from "#core/preferences.ts";
+import type { Logger } from "#server/platform/logger.ts";
+
+/** The one API error shape (docs/architecture.md "API"). */
+export interface ApiError {
+  error: string;
+  issues?: { path: string; message: string }[];
+}
+
+/** A refusal a service decides (not found, too large, …): the app turns it into the API's error shape. */
+export class ServiceError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly key: ApiErrorKey;
+  readonly vars?: TranslateVars;
+  readonly path?: string;
+  constructor(
+    status: ContentfulStatusCode,
+    key: ApiErrorKey,
+    options: { vars?: TranslateVars; path?: string } = {},
+  ) {
+    super(key);
+    this.name = "ServiceError";
+    this.status = status;
+    this.key = key;
+    this.vars = options.vars;
+    this.path = options.path;
+  }
+}
+
+export function apiError(
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  issues?: ApiError["issues"],
+) {
+  return c.json<ApiError>(issues ? { error, issues } : { error }, status);
+}
+
+/** The visitor's language, from the preference cookie the site sets (docs/product.md §3): API errors speak it. */
+export function requestLanguage(c: Context): Language {
+  return readPreferences(c.req.header("Cookie")).language;
+}
+
+/** An API error whose message comes from the catalogue, in the visitor's language. */
+export function apiFail(
+  c: Context,
+  status: ContentfulStatusCode,
+  key: ApiErrorKey,
+  vars?: TranslateVars,
+  issues?: ApiError["issues"],
+) {
+  return apiError(c, status, apiErrorText(requestLanguage(c), key, vars), issues);
+}
+
+/** The app's last word on an error: a ServiceError becomes its API error; anything else is logged, then 500. */
+export function handleAppError(logger: Logger): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof ServiceError) {
+      const message = apiErrorText(requestLanguage(c), error.key, error.vars);
+      return apiError(c, error.status, message, error.path ? [{ path: error.path, message }] : undefined);
+    }
+    logger.error("request failed", { method: c.req.method, path: c.req.path, error: String(error) });
+    if (c.req.path.startsWith("/api/")) return apiFail(c, 500, "internal");
+    return c.text("Internal server error", 500);
+  };
+}

@@ -1,0 +1,162 @@
+// The one way the server starts (docs/architecture.md "Runtime"): `npm start`, `npm run dev` and the tests all
+// come through startServer, which builds everything a running server holds (environment, logger, database,
+// page cache, notifier, owner password, data-folder lock) and knows how to take it down again. Start and dev
+// differ only in how pages are rendered (`ssr`) and in what stands in front of the app (`front`: Vite).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { siteConfig } from "#config/site.ts";
+import type { DbHandle } from "#db/client.ts";
+import { createApp, type SsrHandler } from "#server/app.ts";
+import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
+import { notifierFromEnv, type Notifier } from "#server/resources/contact/notifier.ts";
+import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
+import { DataDirLockedError } from "./data-lock.ts";
+import { openDatabase } from "./database.ts";
+import { EnvError, loadEnv, type ServerEnv } from "./env.ts";
+import { createLogger, type Logger } from "./logger.ts";
+
+/** A connect-style handler that sees each request first and calls `next` for the ones it leaves to the app. */
+export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+
+export interface StartOptions {
+  env: ServerEnv;
+  logger: Logger;
+  /** React Router's request handler; absent in API-only uses. */
+  ssr?: SsrHandler;
+  /** Folder of built client files (build/client); absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** Development: Vite's middleware (assets, hot reload) in front of the app. */
+  front?: FrontHandler;
+  /** Tests: an in-memory PGlite instead of DATA_DIR. */
+  inMemory?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: DbHandle;
+  /** Rendered pages; writes to the content clear it. */
+  pageCache: PageCache;
+  /** Stops accepting, lets open requests finish, stops the notifier, then checkpoints and closes the database. */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env, logger } = options;
+  const opened = await openDatabase(env, { inMemory: options.inMemory });
+  const { database } = opened;
+
+  let notifier: Notifier | undefined;
+  try {
+    const auth = createOwnerAuth({ db: database.db, logger });
+    const { generated } = await auth.ensurePassword(env.adminPassword);
+    if (generated) announceGeneratedPassword(logger, generated, env);
+    notifier = notifierFromEnv(env, { db: database.db, logger, ownerEmail: siteConfig.email });
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  notifier?.start();
+
+  const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
+  const app = createApp({
+    env,
+    database,
+    logger,
+    ssr: options.ssr,
+    clientDir: options.clientDir,
+    dev: Boolean(options.front),
+    pageCache,
+    notifier,
+  });
+  // The Node adapter hands the socket to the app (visitors' addresses for rate limits), behind Vite in dev.
+  const listener = getRequestListener(app.fetch);
+  const front = options.front;
+  const server = http.createServer(front ? (req, res) => front(req, res, () => void listener(req, res)) : listener);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(env.port, env.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await notifier?.stop();
+    await opened.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    database,
+    pageCache,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would hold close() open; idle ones go now, busy ones after their reply.
+          server.closeIdleConnections();
+        });
+        // A notification being sent finishes (or fails and is rescheduled) before the database closes.
+        await notifier?.stop();
+        await opened.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Runs the server as a process: the environment from process.env (and .env, loaded by Node's
+ * --env-file-if-exists), a clear message and exit code 1 when it cannot start, and a clean stop on SIGTERM or
+ * SIGINT.
+ */
+export async function runServer(options: Omit<StartOptions, "env" | "logger" | "inMemory">): Promise<void> {
+  const logger = createLogger();
+  let running: RunningServer;
+  try {
+    running = await startServer({ ...options, env: loadEnv(process.env), logger });
+  } catch (error) {
+    if (error instanceof EnvError || error instanceof DataDirLockedError) logger.error(error.message);
+    else logger.error("The server could not start", { error: error instanceof Error ? error.message : String(error) });
+    process.exit(1);
+  }
+  const mode = options.front ? " (development)" : "";
+  logger.info(`Sira${mode} is listening on ${running.url} (database: ${running.database.kind})`);
+
+  const stop = (signal: string) => {
+    logger.info(`${signal} received: finishing open requests and closing the database`);
+    const force = setTimeout(() => {
+      logger.error("Shutdown took longer than 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error("Shutdown failed", { error: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}
+
+/** The generated password is shown once, at the first start; only its hash is kept. */
+function announceGeneratedPassword(logger: Logger, password: string, env: ServerEnv) {
+  logger.info(
+    [
+      "No owner password was set, so one was generated. It is shown only this once: keep it somewhere safe.",
+      `  Admin page: ${env.siteUrl}${env.adminPath}`,
+      `  Password:   ${password}`,
+      "  Change it with `npm run admin:password`, or set ADMIN_PASSWORD.",
+    ].join("\n"),
+  );
+}

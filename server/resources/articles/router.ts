@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { MAX_ARTICLE_HTML_BYTES } from "#core/article-limits.ts";
+import { ArticleInputSchema } from "#db/inputs.ts";
+import { apiFail } from "#server/http/errors.ts";
+import type { ResourceDeps } from "#server/resources/deps.ts";
+import { contentWriteRoutes } from "#server/resources/content-routes.ts";
+import {
+  createArticle,
+  deleteArticle,
+  getArticleBySlug,
+  listAdminArticles,
+  listArticles,
+  updateArticle,
+} from "./service.ts";
+
+/** Both languages at their cap, JSON escaping, and the other fields. */
+const ARTICLE_BODY_LIMIT = 2 * MAX_ARTICLE_HTML_BYTES + 1024 * 1024;
+
+/** /api/articles: the public list and one article, and the owner's writes. */
+export function articlesRouter(deps: ResourceDeps) {
+  return new Hono()
+    .get("/", async (c) => c.json(await listArticles(deps.db), 200))
+    .get("/:slug", async (c) => {
+      const article = await getArticleBySlug(deps.db, c.req.param("slug"));
+      return article ? c.json(article, 200) : apiFail(c, 404, "articleNotFound");
+    })
+    .route(
+      "/",
+      contentWriteRoutes(deps, {
+        schema: ArticleInputSchema,
+        maxBodyBytes: ARTICLE_BODY_LIMIT,
+        create: createArticle,
+        update: updateArticle,
+        remove: deleteArticle,
+      }),
+    );
+}
+
+/** /api/admin/articles: every column, newest created_at first. */
+export function adminArticlesRouter(deps: ResourceDeps) {
+  return new Hono().use(deps.owner).get("/", async (c) => c.json(await listAdminArticles(deps.db), 200));
+}

@@ -1,0 +1,269 @@
+import { describe, expect, it } from "vitest";
+import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
+import { OWNER_PASSWORD, jsonRequest, makeApp, setOwnerPassword, signIn } from "#tests/helpers/app.ts";
+import {
+  LOGIN_FIRST_BLOCK_MS,
+  LOGIN_FREE_FAILURES,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  createOwnerAuth,
+} from "./owner-auth.ts";
+import { createMemoryLogger } from "#server/platform/logger.ts";
+import { ownerCredentials, sessions } from "#db/schema.ts";
+
+/** A clock the test moves forward by hand. */
+function testClock(start = new Date("2026-11-22T10:00:00Z")) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+const login = (password: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json", ...headers },
+  body: JSON.stringify({ password }),
+});
+
+describe.each(backends)("owner sign-in on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  async function setUp(env: Record<string, string> = {}) {
+    const clock = testClock();
+    const made = makeApp(database(), { TRUST_PROXY: "1", ...env }, { now: clock.now });
+    await setOwnerPassword(database(), OWNER_PASSWORD);
+    return { ...made, clock };
+  }
+
+  it("signs in with the right password: an HttpOnly, SameSite=Strict cookie and a session", async () => {
+    const { app, logger } = await setUp();
+    const response = await app.request("/api/auth/login", login(OWNER_PASSWORD));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ signedIn: true, expiresAt: "2026-11-22T22:00:00.000Z" });
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^sira_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/i);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+
+    const session = await app.request("/api/auth/session", { headers: { Cookie: cookie.split(";")[0]! } });
+    expect(await session.json()).toEqual({ signedIn: true, expiresAt: "2026-11-22T22:00:00.000Z" });
+    expect(logger.lines.join("\n")).toContain("owner signed in");
+  });
+
+  it("uses a __Host- prefixed Secure cookie when the site is served over https", async () => {
+    const { app } = await setUp({ SITE_URL: "https://mona.dev" });
+    const response = await app.request("/api/auth/login", login(OWNER_PASSWORD));
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^__Host-sira_session=/);
+    expect(cookie).toMatch(/Secure/);
+    const name = cookie.split(";")[0]!;
+    const session = await app.request("/api/auth/session", { headers: { Cookie: name } });
+    expect(await session.json()).toMatchObject({ signedIn: true });
+  });
+
+  it("stores only hashes: the password as argon2id (m=19 MiB, t=2, p=1), the session token as SHA-256", async () => {
+    const { app } = await setUp();
+    const cookie = await signIn(app, database());
+    const token = cookie.split("=")[1]!;
+    const [credentials] = await database().db.select().from(ownerCredentials);
+    expect(credentials!.password_hash).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
+    expect(credentials!.password_hash).not.toContain(OWNER_PASSWORD);
+    const rows = await database().db.select().from(sessions);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).not.toBe(token);
+    expect(rows[0]!.token_hash).toHaveLength(43);
+  });
+
+  it.each([
+    ["a wrong password", "not the password at all"],
+    ["an empty password", ""],
+    ["a number", 12345],
+    ["no password", undefined],
+    ["a password of 64 wrong characters", "x".repeat(64)],
+    ["an overlong password", "y".repeat(5000)],
+    ["the right password with a trailing space", `${OWNER_PASSWORD} `],
+  ])("gives %s the one failure answer", async (_case, password) => {
+    const { app } = await setUp();
+    const response = await app.request("/api/auth/login", login(password));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "The password is not correct." });
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("accepts a long pass phrase (no cap below 64 characters)", async () => {
+    const { app } = await setUp();
+    const phrase = "a long pass phrase with spaces, digits 123 and Arabic كلمة مرور طويلة جدا جدا "
+      .repeat(2)
+      .trim();
+    await setOwnerPassword(database(), phrase);
+    expect(phrase.length).toBeGreaterThan(128);
+    expect((await app.request("/api/auth/login", login(phrase))).status).toBe(200);
+  });
+
+  it("answers the failure in Arabic for an Arabic visitor", async () => {
+    const { app } = await setUp();
+    const response = await app.request("/api/auth/login", login("wrong", { Cookie: "language=ar" }));
+    expect(await response.json()).toEqual({ error: "كلمة المرور غير صحيحة." });
+  });
+
+  it("limits failures per address with a growing back-off, before checking the password", async () => {
+    const { app, clock, logger } = await setUp();
+    const from = (address: string, password: string) =>
+      app.request("/api/auth/login", login(password, { "X-Forwarded-For": `10.0.0.9, ${address}` }));
+
+    for (let i = 0; i < LOGIN_FREE_FAILURES; i++)
+      expect((await from("203.0.113.5", "wrong")).status).toBe(401);
+    // The failure past the free ones is still answered as a failure, and starts the first block.
+    expect((await from("203.0.113.5", "wrong")).status).toBe(401);
+
+    const blocked = await from("203.0.113.5", OWNER_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toBe(String(LOGIN_FIRST_BLOCK_MS / 1000));
+    expect(await blocked.json()).toEqual({
+      error: "Too many failed sign-ins. Try again in 1 minute(s).",
+    });
+    // Another address is not affected.
+    expect((await from("198.51.100.7", OWNER_PASSWORD)).status).toBe(200);
+
+    clock.advance(LOGIN_FIRST_BLOCK_MS + 1000);
+    expect((await from("203.0.113.5", "wrong again")).status).toBe(401);
+    const longer = await from("203.0.113.5", "wrong");
+    expect(longer.status).toBe(429);
+    expect(Number(longer.headers.get("Retry-After"))).toBe((2 * LOGIN_FIRST_BLOCK_MS) / 1000);
+
+    clock.advance(2 * LOGIN_FIRST_BLOCK_MS + 1000);
+    // The right password clears the address's record.
+    expect((await from("203.0.113.5", OWNER_PASSWORD)).status).toBe(200);
+    expect((await from("203.0.113.5", "wrong")).status).toBe(401);
+    expect((await from("203.0.113.5", "wrong")).status).toBe(401);
+
+    const log = logger.lines.join("\n");
+    expect(log).toContain("sign-in failed");
+    expect(log).toContain("203.0.113.5");
+    expect(log).toContain("sign-in refused: too many failures");
+    expect(log).not.toContain(OWNER_PASSWORD);
+    expect(log).not.toContain("wrong again");
+  });
+
+  it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
+    const { app } = await setUp({ TRUST_PROXY: "0" });
+    for (let i = 0; i <= LOGIN_FREE_FAILURES; i++) {
+      await app.request("/api/auth/login", login("wrong", { "X-Forwarded-For": `192.0.2.${i}` }));
+    }
+    const response = await app.request(
+      "/api/auth/login",
+      login(OWNER_PASSWORD, { "X-Forwarded-For": "192.0.2.99" }),
+    );
+    expect(response.status).toBe(429);
+  });
+
+  it("gives a new token at every sign-in and ends the browser's earlier session", async () => {
+    const { app } = await setUp();
+    const first = await signIn(app, database());
+    const again = await app.request("/api/auth/login", {
+      ...login(OWNER_PASSWORD),
+      headers: { "Content-Type": "application/json", Cookie: first },
+    });
+    const second = (again.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    expect(second).not.toBe(first);
+    expect((await app.request("/api/admin/projects", { headers: { Cookie: first } })).status).toBe(401);
+    expect((await app.request("/api/admin/projects", { headers: { Cookie: second } })).status).toBe(200);
+  });
+
+  it("signs out: the cookie is cleared and the token is dead even if replayed", async () => {
+    const { app } = await setUp();
+    const cookie = await signIn(app, database());
+    const response = await app.request("/api/auth/logout", jsonRequest("POST", {}, cookie));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Set-Cookie")).toMatch(/^sira_session=;.*Max-Age=0/);
+    expect((await app.request("/api/admin/projects", { headers: { Cookie: cookie } })).status).toBe(401);
+    const session = await app.request("/api/auth/session", { headers: { Cookie: cookie } });
+    expect(await session.json()).toEqual({ signedIn: false });
+    expect(await database().db.select().from(sessions)).toEqual([]);
+  });
+
+  it("ends a session after two idle hours", async () => {
+    const { app, clock } = await setUp();
+    const cookie = await signIn(app, database());
+    clock.advance(SESSION_IDLE_MS - 60_000);
+    expect((await app.request("/api/admin/projects", { headers: { Cookie: cookie } })).status).toBe(200);
+    // That request counted as activity: the idle time starts again.
+    clock.advance(SESSION_IDLE_MS - 60_000);
+    expect((await app.request("/api/admin/projects", { headers: { Cookie: cookie } })).status).toBe(200);
+    clock.advance(SESSION_IDLE_MS + 1);
+    const expired = await app.request("/api/admin/projects", { headers: { Cookie: cookie } });
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({ error: "Please sign in to continue." });
+  });
+
+  it("ends a session twelve hours after sign-in however busy it is", async () => {
+    const { app, clock } = await setUp();
+    const cookie = await signIn(app, database());
+    for (let elapsed = 0; elapsed < SESSION_ABSOLUTE_MS - 30 * 60_000; elapsed += 30 * 60_000) {
+      clock.advance(30 * 60_000);
+      expect((await app.request("/api/admin/projects", { headers: { Cookie: cookie } })).status).toBe(200);
+    }
+    clock.advance(30 * 60_000);
+    expect((await app.request("/api/admin/projects", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("ends every session when the password changes", async () => {
+    const { app } = await setUp();
+    const cookie = await signIn(app, database());
+    await setOwnerPassword(database(), "a brand new pass phrase");
+    expect((await app.request("/api/admin/projects", { headers: { Cookie: cookie } })).status).toBe(401);
+    expect((await app.request("/api/auth/login", login(OWNER_PASSWORD))).status).toBe(401);
+    expect((await app.request("/api/auth/login", login("a brand new pass phrase"))).status).toBe(200);
+  });
+});
+
+describe.each(backends)("the owner's password at start on $name", (backend) => {
+  const database = useTestDatabase(backend);
+  const auth = () =>
+    createOwnerAuth({
+      db: database().db,
+      logger: createMemoryLogger(),
+    });
+
+  it("generates a strong password once when none is set, storing only its hash", async () => {
+    const { generated } = await auth().ensurePassword(undefined);
+    expect(generated).toMatch(/^[A-Za-z0-9]{20}$/);
+    const [row] = await database().db.select().from(ownerCredentials);
+    expect(row!.password_hash).not.toContain(generated);
+    expect(await auth().ensurePassword(undefined)).toEqual({});
+
+    const { app } = makeApp(database());
+    expect((await app.request("/api/auth/login", login(generated))).status).toBe(200);
+  });
+
+  it("takes ADMIN_PASSWORD, and a changed ADMIN_PASSWORD replaces it and ends sessions", async () => {
+    await auth().ensurePassword("first pass phrase");
+    const { app } = makeApp(database());
+    expect((await app.request("/api/auth/login", login("first pass phrase"))).status).toBe(200);
+    const before = await database().db.select().from(ownerCredentials);
+
+    await auth().ensurePassword("first pass phrase");
+    expect(await database().db.select().from(ownerCredentials)).toEqual(before);
+    expect(await database().db.select().from(sessions)).toHaveLength(1);
+
+    await auth().ensurePassword("second pass phrase");
+    expect(await database().db.select().from(sessions)).toHaveLength(0);
+    expect((await app.request("/api/auth/login", login("first pass phrase"))).status).toBe(401);
+    expect((await app.request("/api/auth/login", login("second pass phrase"))).status).toBe(200);
+  });
+
+  it("keeps one password row even when two starts race", async () => {
+    const results = await Promise.all([auth().ensurePassword(undefined), auth().ensurePassword(undefined)]);
+    const generated = results.map((result) => result.generated).filter(Boolean);
+    expect(generated).toHaveLength(1);
+    expect(await database().db.select().from(ownerCredentials)).toHaveLength(1);
+  });
+});

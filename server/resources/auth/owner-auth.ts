@@ -1,0 +1,178 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lte, or } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { ownerCredentials, sessions } from "#db/schema.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import { createRateLimits, type RateLimits } from "#server/http/rate-limits.ts";
+import { generatePassword, hashPassword, verifyPassword } from "./password.ts";
+
+// The one owner's sign-in (issue #3): a password hash in the database, server-side sessions, and a growing
+// back-off per client address on failures that is checked before any hashing.
+
+/** A session ends after this long without a request… */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** …and this long after sign-in, whatever happens. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reading pages does not mean writing on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+/** Failures allowed per address before the back-off starts, counted over this window. */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 60 * 60 * 1000;
+/** The first block, doubled with every further failure, up to the cap. */
+export const LOGIN_FIRST_BLOCK_MS = 30 * 1000;
+export const LOGIN_MAX_BLOCK_MS = 60 * 60 * 1000;
+
+export type SignInResult =
+  | { kind: "ok"; token: string; expiresAt: Date }
+  | { kind: "failed" }
+  | { kind: "limited"; retryAfterSeconds: number };
+
+export interface OwnerAuth {
+  /**
+   * At start: ADMIN_PASSWORD, when set, becomes the password (ending sessions if it changed). Without it and
+   * without a stored password, a strong one is generated, only its hash stored, and it is returned once.
+   */
+  ensurePassword(fromEnv: string | undefined): Promise<{ generated?: string }>;
+  /** Replaces the password and ends every session. */
+  setPassword(password: string): Promise<void>;
+  signIn(password: string, address: string): Promise<SignInResult>;
+  /** The session for a cookie's token, refreshed; null when unknown or expired (expired rows are removed). */
+  findSession(token: string): Promise<{ expiresAt: Date } | null>;
+  signOut(token: string): Promise<void>;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export function createOwnerAuth(options: {
+  db: Database;
+  logger: Logger;
+  /** The sign-in failure counters; by default the database's, on the same clock. */
+  rateLimits?: RateLimits;
+  now?: () => Date;
+}): OwnerAuth {
+  const { db, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const rateLimits = options.rateLimits ?? createRateLimits(db, now);
+
+  async function storedHash(): Promise<string | undefined> {
+    const [row] = await db.select().from(ownerCredentials).limit(1);
+    return row?.password_hash;
+  }
+
+  async function storeHash(hash: string) {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(ownerCredentials)
+        .values({ id: 1, password_hash: hash, updated_at: now() })
+        .onConflictDoUpdate({ target: ownerCredentials.id, set: { password_hash: hash, updated_at: now() } });
+      await tx.delete(sessions);
+    });
+  }
+
+  async function removeExpired() {
+    const at = now();
+    await db
+      .delete(sessions)
+      .where(
+        or(
+          lte(sessions.expires_at, at),
+          lte(sessions.last_seen_at, new Date(at.getTime() - SESSION_IDLE_MS)),
+        ),
+      );
+  }
+
+  return {
+    async ensurePassword(fromEnv) {
+      const current = await storedHash();
+      if (fromEnv !== undefined) {
+        if (current && (await verifyPassword(fromEnv, current))) return {};
+        await storeHash(await hashPassword(fromEnv));
+        logger.info("The owner's password was set from ADMIN_PASSWORD; earlier sessions were ended");
+        return {};
+      }
+      if (current) return {};
+      const generated = generatePassword();
+      const inserted = await db
+        .insert(ownerCredentials)
+        .values({ id: 1, password_hash: await hashPassword(generated), updated_at: now() })
+        .onConflictDoNothing()
+        .returning({ id: ownerCredentials.id });
+      // Another instance starting at the same moment may have won; its password is the one that counts.
+      return inserted.length > 0 ? { generated } : {};
+    },
+
+    async setPassword(password) {
+      await storeHash(await hashPassword(password));
+    },
+
+    async signIn(password, address) {
+      const wait = await rateLimits.blockedFor("login", address);
+      if (wait > 0) {
+        logger.warn("sign-in refused: too many failures", { address, retryAfterSeconds: wait });
+        return { kind: "limited", retryAfterSeconds: wait };
+      }
+      const hash = await storedHash();
+      // Hash even without a stored password, so a failure takes as long whatever the cause.
+      const valid = hash ? await verifyPassword(password, hash) : (await hashPassword(password), false);
+      if (!valid) {
+        const { hits } = await rateLimits.hit("login", address, LOGIN_WINDOW_MS);
+        if (hits > LOGIN_FREE_FAILURES) {
+          const blockMs = Math.min(
+            LOGIN_FIRST_BLOCK_MS * 2 ** (hits - LOGIN_FREE_FAILURES - 1),
+            LOGIN_MAX_BLOCK_MS,
+          );
+          await rateLimits.block("login", address, new Date(now().getTime() + blockMs));
+          logger.warn("sign-in failed; address blocked", {
+            address,
+            failures: hits,
+            blockSeconds: blockMs / 1000,
+          });
+        } else {
+          logger.warn("sign-in failed", { address, failures: hits });
+        }
+        return { kind: "failed" };
+      }
+      await rateLimits.reset("login", address);
+      await removeExpired();
+      const token = randomBytes(32).toString("base64url");
+      const at = now();
+      const expiresAt = new Date(at.getTime() + SESSION_ABSOLUTE_MS);
+      await db
+        .insert(sessions)
+        .values({ token_hash: hashToken(token), created_at: at, last_seen_at: at, expires_at: expiresAt });
+      logger.info("owner signed in", { address });
+      return { kind: "ok", token, expiresAt };
+    },
+
+    async findSession(token) {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      const at = now();
+      const tokenHash = hashToken(token);
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.token_hash, tokenHash),
+            gt(sessions.expires_at, at),
+            gt(sessions.last_seen_at, new Date(at.getTime() - SESSION_IDLE_MS)),
+          ),
+        )
+        .limit(1);
+      if (!row) {
+        await db.delete(sessions).where(eq(sessions.token_hash, tokenHash));
+        return null;
+      }
+      if (at.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ last_seen_at: at }).where(eq(sessions.token_hash, tokenHash));
+      }
+      return { expiresAt: row.expires_at };
+    },
+
+    async signOut(token) {
+      await db.delete(sessions).where(eq(sessions.token_hash, hashToken(token)));
+      logger.info("owner signed out");
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from "hono";
+import type { Database } from "#db/client.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import type { ImageStore } from "#server/storage/image-store.ts";
+
+/** What the resource routers and their services share; built once by createApp. */
+export interface ResourceDeps {
+  db: Database;
+  images: ImageStore;
+  logger: Logger;
+  /** The guard of every owner route: 401 without the owner's session. */
+  owner: MiddlewareHandler;
+  /** The owner's writes change public pages: forget the rendered copies. */
+  contentChanged(): void;
+  /** The clock of sessions, rate limits and messages; tests move it. */
+  now: () => Date;
+}
+
+/** What a write service needs of them. */
+export type WriteDeps = Pick<ResourceDeps, "db" | "images" | "logger">;

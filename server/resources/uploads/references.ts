@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { parseImageUrl, type ImageFolder } from "#core/images.ts";
+import type { Database } from "#db/client.ts";
+import { articles, projects } from "#db/schema.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import type { ImageStore } from "#server/storage/image-store.ts";
+import { ServiceError } from "#server/http/errors.ts";
+
+/** Whether a project or an article still points at this image URL. */
+export async function isImageReferenced(db: Database, url: string): Promise<boolean> {
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.image_url, url))
+    .limit(1);
+  if (project) return true;
+  const [article] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(eq(articles.image_url, url))
+    .limit(1);
+  return Boolean(article);
+}
+
+/**
+ * Removes the stored file behind an image URL that no row uses any more (after a replace or a delete).
+ * A failure is logged, never shown (spec §8 'Error deleting image'): the owner's change has already been saved.
+ */
+export async function removeUnusedImage(
+  deps: { db: Database; images: ImageStore; logger: Logger },
+  url: string | null | undefined,
+): Promise<void> {
+  const stored = parseImageUrl(url);
+  if (!stored || !url) return;
+  try {
+    if (await isImageReferenced(deps.db, url)) return;
+    await deps.images.remove(stored.folder, stored.name);
+  } catch (error) {
+    deps.logger.error("Error deleting image", { url, error: String(error) });
+  }
+}
+
+/**
+ * Refuses an image_url that is not one of our stored images in `folder` (422 on image_url), so no row ever
+ * points at a missing file. An unchanged URL is kept as it is: it may predate this server (an imported URL).
+ */
+export async function requireStoredImage(
+  images: ImageStore,
+  url: string | null,
+  current: string | null,
+  folder: ImageFolder,
+): Promise<void> {
+  if (url === null || url === current) return;
+  const stored = parseImageUrl(url);
+  const exists = stored !== null && stored.folder === folder && (await images.exists(stored.folder, stored.name));
+  if (!exists) throw new ServiceError(422, "imageNotStored", { path: "image_url" });
+}

@@ -1,0 +1,25 @@
+import { createContext } from "react-router";
+import type { ArticleDetail, ArticleListItem, Project } from "#db/records.ts";
+import type { ContactOutcome } from "#core/contact.ts";
+
+/** What route loaders may ask of the server; handed to React Router through its context. */
+export interface SiteServices {
+  siteUrl: string;
+  /** Where the owner's admin page lives (ADMIN_PATH). */
+  adminPath: string;
+  sampleProjects: boolean;
+  listProjects(): Promise<Project[]>;
+  listArticles(): Promise<ArticleListItem[]>;
+  getArticleBySlug(slug: string): Promise<ArticleDetail | null>;
+  /** Sanitised article HTML with its code samples highlighted. */
+  renderArticleHtml(html: string): Promise<string>;
+  logError(message: string, fields?: Record<string, unknown>): void;
+  /** Where the contact page posts: our /f/:formId, or an external endpoint (CONTACT_FORM_ENDPOINT). */
+  contactForm: { endpoint: string; external: boolean };
+  /** The contact page's no-JavaScript post: the same service as POST /f/:formId, for this request. */
+  submitContactForm(fields: Record<string, unknown>, hasFiles: boolean): Promise<ContactOutcome>;
+}
+
+export const siteServicesContext = createContext<SiteServices>();
+/** The per-request CSP nonce, for the inline scripts React Router and our head script write. */
+export const nonceContext = createContext<string>("");

@@ -1,0 +1,96 @@
+import type { Handler } from "hono";
+import { RouterContextProvider } from "react-router";
+import { readPreferences } from "#core/preferences.ts";
+import type { Database } from "#db/client.ts";
+import type { ServerEnv } from "#server/platform/env.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import { clientAddress } from "#server/http/client-address.ts";
+import { getArticleBySlug, listArticles } from "#server/resources/articles/service.ts";
+import { renderArticleHtml } from "#server/resources/articles/sanitize.ts";
+import { submitContact, type ContactDeps } from "#server/resources/contact/submit.ts";
+import { listProjects } from "#server/resources/projects/service.ts";
+import { nonceContext, siteServicesContext, type SiteServices } from "./context.ts";
+import type { PageCache } from "./page-cache.ts";
+
+export type SsrHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+/**
+ * Every request no other route took: a page, rendered by React Router with the services its loaders use, and
+ * kept in the page cache for a few seconds when it is a public page (decision 008). The admin page is never
+ * stored by anyone and never indexed.
+ */
+export function pageHandler(options: {
+  env: ServerEnv;
+  db: Database;
+  logger: Logger;
+  ssr: SsrHandler;
+  pageCache?: PageCache;
+  contact: ContactDeps;
+  contactForm: SiteServices["contactForm"];
+}): Handler<{ Variables: { secureHeadersNonce?: string } }> {
+  const { env, db, logger, ssr, pageCache, contact } = options;
+  // What every request shares; the contact submission is bound to its request (address, language) below.
+  const services: Omit<SiteServices, "submitContactForm"> = {
+    logError: (message, fields) => logger.error(message, fields),
+    siteUrl: env.siteUrl,
+    adminPath: env.adminPath,
+    sampleProjects: env.sampleProjects,
+    listProjects: () => listProjects(db),
+    listArticles: () => listArticles(db),
+    getArticleBySlug: (slug) => getArticleBySlug(db, slug),
+    renderArticleHtml,
+    contactForm: options.contactForm,
+  };
+
+  return async (c) => {
+    const nonce = c.get("secureHeadersNonce") ?? "";
+    const url = new URL(c.req.url);
+    const admin = url.pathname === env.adminPath || url.pathname === `${env.adminPath}.data`;
+    // Whole documents only: not React Router's data (.data) or manifest (/__manifest) requests.
+    const cacheable =
+      pageCache &&
+      !admin &&
+      c.req.method === "GET" &&
+      !url.pathname.endsWith(".data") &&
+      !url.pathname.startsWith("/__");
+    const { language, theme } = readPreferences(c.req.header("Cookie"));
+    const key = `${url.pathname}${url.search}|${language}|${theme}`;
+    if (cacheable) {
+      const hit = pageCache.get(key, nonce);
+      if (hit) return hit;
+    }
+
+    let failed = false;
+    const context = new RouterContextProvider();
+    context.set(siteServicesContext, {
+      ...services,
+      logError(message, fields) {
+        failed = true;
+        services.logError(message, fields);
+      },
+      submitContactForm: (fields, hasFiles) =>
+        submitContact(contact, {
+          formId: env.contactFormId,
+          fields,
+          hasFiles,
+          address: clientAddress(c, env.trustProxy),
+          language,
+        }),
+    });
+    context.set(nonceContext, nonce);
+    const response = await ssr(c.req.raw, context);
+    if (admin) {
+      const headers = new Headers(response.headers);
+      headers.set("Cache-Control", "no-store");
+      headers.set("X-Robots-Tag", "noindex, nofollow");
+      return new Response(response.body, { status: response.status, headers });
+    }
+    const contentType = response.headers.get("Content-Type") ?? "";
+    // A page rendered while the database failed carries an error toast: it is never kept.
+    if (!cacheable || failed || response.status !== 200 || !contentType.startsWith("text/html")) return response;
+    if (response.headers.has("Set-Cookie")) return response;
+    const body = await response.text();
+    pageCache.set(key, nonce, { status: response.status, contentType, body });
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+}

@@ -1,0 +1,642 @@
+// `npm run bench`: start-up time, first-load JavaScript, throughput and memory of the production server.
+// It prints figures next to their targets and writes them to bench-results/bench.json; it asserts nothing.
+// Everything runs on loopback against a throw-away data folder seeded with sample content.
+// Run with Node 24 (`node scripts/bench.ts` strips the types). scripts/lighthouse.ts reuses the helpers below.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { gzipSync } from "node:zlib";
+import { createDb } from "#db/client.ts";
+import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
+import { articles, projects, type NewArticleRow, type NewProjectRow } from "#db/schema.ts";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+export const RESULTS_DIR = path.join(ROOT, "bench-results");
+/** The Node 24 that `npm ci` installs; the system one may be older. */
+export const NODE_BIN = path.join(ROOT, "node_modules", ".bin", "node");
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Sample content
+
+const CATEGORIES = ["Web", "Mobile", "Design"] as const;
+
+function sampleProjects(): NewProjectRow[] {
+  const base = Date.UTC(2025, 0, 1);
+  return Array.from({ length: 6 }, (_, i) => ({
+    title: `Sample project ${i + 1}`,
+    description:
+      `A ${CATEGORIES[i % 3]?.toLowerCase()} project used to measure the site: a short description that ` +
+      "runs over two lines on a phone, like a real one would.",
+    category: CATEGORIES[i % 3] ?? "Web",
+    image_url: `/images/sample-project-${(i % 4) + 1}.webp`,
+    github_link: `https://github.com/example/sample-${i + 1}`,
+    live_link: i % 2 === 0 ? `https://example.com/sample-${i + 1}` : null,
+    tags: [["React", "TypeScript"], ["Kotlin"], ["Figma", "Illustration"]][i % 3] ?? [],
+    created_at: new Date(base + i * 86_400_000),
+  }));
+}
+
+const PARAGRAPH_EN =
+  "Building for the web means building for every screen, every connection and every reader. This " +
+  "paragraph stands in for a real article so the page has the length and rhythm of one: a few sentences, " +
+  "some longer than others, that wrap over several lines.";
+const PARAGRAPH_AR =
+  "البناء للويب يعني البناء لكل شاشة ولكل اتصال ولكل قارئ. تحل هذه الفقرة محل مقالة حقيقية حتى يكون " +
+  "للصفحة طولها وإيقاعها: بضع جمل، بعضها أطول من بعض، تمتد على عدة أسطر.";
+
+export const ARTICLE_SLUGS = [
+  "designing-for-two-directions",
+  "a-server-that-starts-fast",
+  "small-javascript-budgets",
+  "images-drawn-in-code",
+  "notes-on-accessibility",
+];
+
+function sampleArticles(): NewArticleRow[] {
+  const base = Date.UTC(2025, 5, 1);
+  return ARTICLE_SLUGS.map((slug, i) => {
+    const titleEn = slug.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
+    const titleAr = `مقالة تجريبية رقم ${i + 1}`;
+    const paragraphs = 4 + i;
+    return {
+      slug,
+      title: titleEn,
+      title_en: titleEn,
+      title_ar: titleAr,
+      content_en: Array.from({ length: paragraphs }, (_, p) => `${p + 1}. ${PARAGRAPH_EN}`).join("\n\n"),
+      content_ar: Array.from({ length: paragraphs }, () => PARAGRAPH_AR).join("\n\n"),
+      excerpt_en: `What article ${i + 1} is about, in one sentence.`,
+      excerpt_ar: `ما تتناوله المقالة ${i + 1} في جملة واحدة.`,
+      image_url: i % 2 === 0 ? `/images/sample-project-${(i % 4) + 1}.webp` : null,
+      date: new Date(base - i * 7 * 86_400_000),
+    };
+  });
+}
+
+/** Names of the images the sample content points to that are not in public/ (yet). */
+export function missingImages(): string[] {
+  const urls = new Set(
+    [...sampleProjects(), ...sampleArticles()].flatMap((row) => (row.image_url ? [row.image_url] : [])),
+  );
+  return [...urls].filter((url) => !existsSync(path.join(ROOT, "public", url)));
+}
+
+/** A fresh DATA_DIR holding a migrated PGlite database with 6 projects and 5 articles. */
+export async function makeSeededDataDir(prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const handle = await createDb({
+    pgliteDataDir: path.join(dataDir, "pglite"),
+    migrationsFolder: path.join(ROOT, "db", "migrations"),
+  });
+  try {
+    await handle.db.insert(projects).values(sampleProjects());
+    await handle.db.insert(articles).values(sampleArticles());
+  } finally {
+    await handle.close();
+  }
+  return dataDir;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Build and server process
+
+/** `node scripts/ensure-build.js`: builds when there is no build or the sources are newer. */
+export function ensureBuild(): void {
+  const result = spawnSync(NODE_BIN, ["scripts/ensure-build.js"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${process.env.PATH ?? ""}` },
+  });
+  if (result.status !== 0) throw new Error(`scripts/ensure-build.js failed (exit ${result.status})`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  origin: string;
+  /** Milliseconds from spawn to the first 200 answer of `GET /`. */
+  readyMs: number;
+  /** The last lines the server printed, for error messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ServerProcess>();
+
+/** Spawns `node <SERVER_NODE_FLAGS> server.js` as `npm start` does and waits (polling every 20 ms) for `GET /` to answer 200. */
+export async function startServerProcess(options: { port: number; dataDir: string }): Promise<ServerProcess> {
+  const origin = `http://127.0.0.1:${options.port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: options.dataDir,
+    LOG_REQUESTS: "0",
+    // Canonical and share links name the address the browser uses, as a deployment's SITE_URL would.
+    SITE_URL: origin,
+  };
+  delete env.DATABASE_URL;
+
+  const started = performance.now();
+  const child = spawn(NODE_BIN, [...SERVER_NODE_FLAGS, "server.js"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const server: ServerProcess = {
+    child,
+    pid: child.pid ?? -1,
+    origin,
+    readyMs: 0,
+    output: () => log,
+    async stop() {
+      running.delete(server);
+      if (hasExited) return;
+      child.kill("SIGTERM");
+      const code = await Promise.race([exited, sleep(15_000).then(() => "timeout" as const)]);
+      if (code === "timeout") {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    },
+  };
+  running.add(server);
+
+  const deadline = started + 60_000;
+  while (performance.now() < deadline) {
+    if (hasExited) throw new Error(`The server exited before answering:\n${log}`);
+    try {
+      const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) {
+        server.readyMs = performance.now() - started;
+        return server;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(20);
+  }
+  await server.stop();
+  throw new Error(`The server did not answer GET / with 200 within 60 s:\n${log}`);
+}
+
+/** Stops every server still running; for `finally` blocks and Ctrl-C. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map((server) => server.stop()));
+}
+
+/** Runs `cleanup` once on Ctrl-C or SIGTERM, then exits. */
+export function onInterrupt(cleanup: () => Promise<void>): void {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up…`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measurements
+
+interface Memory {
+  rssMiB: number;
+  hwmMiB: number;
+}
+
+function readMemory(pid: number): Memory {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rssMiB: round(field("VmRSS") / 1024, 1), hwmMiB: round(field("VmHWM") / 1024, 1) };
+}
+
+function round(value: number, digits = 0): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+const kB = (bytes: number) => round(bytes / 1000, 1);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+interface ScriptChunk {
+  url: string;
+  rawBytes: number;
+  gzipBytes: number;
+  /** Body bytes on the wire (after the server's content encoding). */
+  transferredBytes: number;
+  headerBytes: number;
+}
+
+interface PageJs {
+  path: string;
+  status: number;
+  scripts: number;
+  rawBytes: number;
+  gzipBytes: number;
+  transferredBytes: number;
+  /** Inline <script> elements in the HTML (hydration data, manifest): not counted in gzipBytes. */
+  inlineScriptGzipBytes: number;
+  chunks: ScriptChunk[];
+}
+
+async function measureFirstLoadJs(origin: string, paths: string[]): Promise<PageJs[]> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const pages: PageJs[] = [];
+    for (const pagePath of paths) {
+      // A fresh context per page: empty cache, as on a first visit.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const pending: Promise<ScriptChunk | undefined>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() !== "script") return;
+        pending.push(
+          (async () => {
+            try {
+              const body = await response.body();
+              const sizes = await response.request().sizes();
+              return {
+                url: new URL(response.url()).pathname,
+                rawBytes: body.length,
+                gzipBytes: gzipSync(body).length,
+                transferredBytes: sizes.responseBodySize,
+                headerBytes: sizes.responseHeadersSize,
+              };
+            } catch {
+              return undefined;
+            }
+          })(),
+        );
+      });
+      const response = await page.goto(`${origin}${pagePath}`, { waitUntil: "networkidle", timeout: 30_000 });
+      const html = response ? await response.text() : "";
+      const chunks = (await Promise.all(pending)).filter((chunk) => chunk !== undefined);
+      chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
+      const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+        .map((match) => match[1] ?? "")
+        .join("\n");
+      const sum = (key: "rawBytes" | "gzipBytes" | "transferredBytes") =>
+        chunks.reduce((total, chunk) => total + chunk[key], 0);
+      pages.push({
+        path: pagePath,
+        status: response?.status() ?? 0,
+        scripts: chunks.length,
+        rawBytes: sum("rawBytes"),
+        gzipBytes: sum("gzipBytes"),
+        transferredBytes: sum("transferredBytes"),
+        inlineScriptGzipBytes: inline ? gzipSync(inline).length : 0,
+        chunks,
+      });
+      await context.close();
+    }
+    return pages;
+  } finally {
+    await browser.close();
+  }
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  throughput: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
+
+interface Throughput {
+  url: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  bytesPerSecond: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function loadTest(url: string, headers: Record<string, string> = {}): Promise<Throughput> {
+  // autocannon ships no types: load it through require and describe the little used here.
+  const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+  await autocannon({ url, connections: 10, duration: 2, headers }); // warm-up, not counted
+  const result = await autocannon({ url, connections: 50, duration: 8, headers });
+  return {
+    url: new URL(url).pathname,
+    requestsPerSecond: round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    bytesPerSecond: round(result.throughput.average),
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function stylesheetUrl(html: string): string {
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (!/\brel=["']?stylesheet\b/i.test(tag)) continue;
+    const href = /\bhref=["']?([^"'\s>]+)/i.exec(tag)?.[1];
+    if (href?.startsWith("/assets/") && href.endsWith(".css")) return href;
+  }
+  throw new Error("No <link rel=stylesheet href=/assets/….css> in the HTML of /");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Report
+
+interface Check {
+  name: string;
+  value: string;
+  target: string;
+  ok: boolean;
+}
+
+export function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? "").length))) ?? [];
+  // Columns of figures line up on the right, columns of words on the left.
+  const numeric = (cell: string) => /^[-+]?[\d.,]+\s*(%|ms|s|kB|MiB|×)?/.test(cell) || cell === "–";
+  const right = widths.map((_, col) => {
+    const cells = rows.slice(1).map((row) => row[col] ?? "");
+    return col > 0 && cells.filter(numeric).length * 2 >= cells.length;
+  });
+  const line = (row: string[]) =>
+    row
+      .map((cell, col) => (right[col] ? cell.padStart(widths[col] ?? 0) : cell.padEnd(widths[col] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  const [head, ...body] = rows;
+  return [line(head ?? []), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
+}
+
+/**
+ * The start of both scripts: build if needed, note missing images, and a seeded data folder that is removed
+ * (with every server still running) on Ctrl-C or by the returned `cleanup`.
+ */
+export async function prepareRun(
+  prefix: string,
+): Promise<{ dataDir: string; missing: string[]; cleanup: () => Promise<void> }> {
+  ensureBuild();
+  const missing = missingImages();
+  if (missing.length)
+    console.warn(`Note: images missing from public/: ${missing.join(", ")} (carrying on)\n`);
+  const folders: string[] = [];
+  const cleanup = async () => {
+    await stopAllServers();
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  };
+  onInterrupt(cleanup);
+  const dataDir = await makeSeededDataDir(prefix);
+  folders.push(dataDir);
+  return { dataDir, missing, cleanup };
+}
+
+async function main() {
+  const startedAt = new Date();
+  console.log("Sira bench: build, seed, start, measure (loopback only)\n");
+  const { dataDir, missing, cleanup } = await prepareRun("sira-bench-");
+  try {
+    const port = await freePort();
+
+    // (a) Cold start with an existing data folder: one warm-up start, then three timed ones.
+    process.stdout.write("Cold start: warm-up");
+    await (await startServerProcess({ port, dataDir })).stop();
+    const coldRuns: { readyMs: number; memory: Memory }[] = [];
+    let server: ServerProcess | undefined;
+    for (let run = 0; run < 3; run++) {
+      if (server) await server.stop();
+      server = await startServerProcess({ port, dataDir });
+      coldRuns.push({ readyMs: round(server.readyMs), memory: readMemory(server.pid) });
+      process.stdout.write(`, ${coldRuns.at(-1)?.readyMs} ms`);
+    }
+    console.log("\n");
+    if (!server) throw new Error("unreachable");
+    const coldStartMs = median(coldRuns.map((run) => run.readyMs));
+    const afterStart = coldRuns.at(-1)?.memory ?? { rssMiB: NaN, hwmMiB: NaN };
+    const startupPeakMiB = Math.max(...coldRuns.map((run) => run.memory.hwmMiB));
+
+    // (b) First-load JavaScript per public page.
+    const paths = [
+      "/",
+      "/about",
+      "/projects",
+      "/articles",
+      `/articles/${ARTICLE_SLUGS[0]}`,
+      "/services",
+      "/contact",
+    ];
+    console.log("First-load JavaScript (Playwright, fresh cache per page)…");
+    const pages = await measureFirstLoadJs(server.origin, paths);
+
+    // (c) Idle memory as STACK-NOTES measures it: after 150 ordinary page requests, then a pause.
+    const visits = ["/", "/projects", "/articles", `/articles/${ARTICLE_SLUGS[0]}`, "/about"];
+    for (let i = 0; i < 150; i++) await (await fetch(`${server.origin}${visits[i % visits.length]}`)).text();
+    await sleep(3_000);
+    const idleAfterVisits = readMemory(server.pid);
+
+    // (d) Throughput: SSR of / against a hashed CSS asset from the same server.
+    const html = await (await fetch(`${server.origin}/`)).text();
+    const cssPath = stylesheetUrl(html);
+    console.log(`Throughput (autocannon, 50 connections × 8 s each, after a 2 s warm-up): / and ${cssPath}…`);
+    const ssr = await loadTest(`${server.origin}/`);
+    const stat = await loadTest(`${server.origin}${cssPath}`);
+    const gzip = { "accept-encoding": "gzip, deflate, br" };
+    console.log("…and again with Accept-Encoding: gzip, deflate, br as a browser sends it…\n");
+    const ssrGzip = await loadTest(`${server.origin}/`, gzip);
+    const statGzip = await loadTest(`${server.origin}${cssPath}`, gzip);
+    const ratio = round(ssr.requestsPerSecond / stat.requestsPerSecond, 3);
+    const ratioGzip = round(ssrGzip.requestsPerSecond / statGzip.requestsPerSecond, 3);
+
+    // (e) Memory after the load and once idle again.
+    const afterLoad = readMemory(server.pid);
+    await sleep(5_000);
+    const idle = readMemory(server.pid);
+    await server.stop();
+
+    // Report
+    console.log("First-load JavaScript per page (external scripts; kB = 1000 B)");
+    console.log(
+      table([
+        ["page", "status", "scripts", "raw kB", "gzip kB", "wire kB", "inline gzip kB"],
+        ...pages.map((p) => [
+          p.path,
+          String(p.status),
+          String(p.scripts),
+          String(kB(p.rawBytes)),
+          String(kB(p.gzipBytes)),
+          String(kB(p.transferredBytes)),
+          String(kB(p.inlineScriptGzipBytes)),
+        ]),
+      ]),
+    );
+    const largest = pages.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+    console.log(`\nChunks of the largest page, ${largest.path}`);
+    console.log(
+      table([
+        ["chunk", "raw kB", "gzip kB", "wire kB"],
+        ...largest.chunks.map((c) => [
+          c.url,
+          String(kB(c.rawBytes)),
+          String(kB(c.gzipBytes)),
+          String(kB(c.transferredBytes)),
+        ]),
+      ]),
+    );
+    console.log("\nThroughput (requests/s; latency ms)");
+    const tp = (label: string, t: Throughput) => [
+      label,
+      t.url,
+      String(t.requestsPerSecond),
+      String(t.latencyP50Ms),
+      String(t.latencyP99Ms),
+      String(t.non2xx + t.errors + t.timeouts),
+    ];
+    console.log(
+      table([
+        ["run", "url", "req/s", "p50", "p99", "non-2xx+errors"],
+        tp("SSR", ssr),
+        tp("static", stat),
+        tp("SSR gzip", ssrGzip),
+        tp("static gzip", statGzip),
+      ]),
+    );
+    console.log(`SSR/static: ${ratio} (no Accept-Encoding), ${ratioGzip} (gzip)`);
+    console.log("\nMemory of the server process (MiB)");
+    console.log(
+      table([
+        ["moment", "VmRSS", "VmHWM"],
+        ["right after start", String(afterStart.rssMiB), String(afterStart.hwmMiB)],
+        ["idle after 150 page requests", String(idleAfterVisits.rssMiB), String(idleAfterVisits.hwmMiB)],
+        ["after the 50-connection load", String(afterLoad.rssMiB), String(afterLoad.hwmMiB)],
+        ["idle 5 s after the load", String(idle.rssMiB), String(idle.hwmMiB)],
+      ]),
+    );
+
+    const checks: Check[] = [
+      {
+        name: "First-load JS, largest page (gzip)",
+        value: `${kB(largest.gzipBytes)} kB (${largest.path})`,
+        target: "≤ 150 kB",
+        ok: largest.gzipBytes <= 150_000,
+      },
+      { name: "SSR / static throughput", value: `${ratio}×`, target: "≥ 0.5×", ok: ratio >= 0.5 },
+      {
+        name: "Idle RSS after 150 requests",
+        value: `${idleAfterVisits.rssMiB} MiB`,
+        target: "≤ 250 MB",
+        ok: idleAfterVisits.rssMiB * 1.048576 <= 250,
+      },
+      {
+        name: "Idle RSS after the 50-connection load",
+        value: `${idle.rssMiB} MiB`,
+        target: "≤ 250 MB",
+        ok: idle.rssMiB * 1.048576 <= 250,
+      },
+      {
+        name: "Start-up peak (VmHWM)",
+        value: `${startupPeakMiB} MiB`,
+        target: "≤ 400 MB",
+        ok: startupPeakMiB <= 400,
+      },
+      {
+        name: "Cold start, existing data (median of 3)",
+        value: `${coldStartMs} ms`,
+        target: "≤ 2000 ms",
+        ok: coldStartMs <= 2000,
+      },
+    ];
+    console.log("\nSummary");
+    console.log(
+      table([
+        ["figure", "value", "target", ""],
+        ...checks.map((c) => [c.name, c.value, c.target, c.ok ? "ok" : "MISSED"]),
+      ]),
+    );
+
+    await mkdir(RESULTS_DIR, { recursive: true });
+    const file = path.join(RESULTS_DIR, "bench.json");
+    await writeFile(
+      file,
+      `${JSON.stringify(
+        {
+          startedAt: startedAt.toISOString(),
+          node: process.version,
+          units: { kB: 1000, MiB: 1024 * 1024 },
+          missingImages: missing,
+          coldStart: { medianMs: coldStartMs, runs: coldRuns },
+          firstLoadJs: pages,
+          throughput: {
+            ssr,
+            static: stat,
+            ratio,
+            gzip: { ssr: ssrGzip, static: statGzip, ratio: ratioGzip },
+          },
+          memory: { afterStart, startupPeakMiB, idleAfterVisits, afterLoad, idle },
+          checks,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\nWrote ${path.relative(ROOT, file)}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  });
+}
