@@ -1,25 +1,74 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// Import direction (ARCHITECTURE "Rooms", STYLE.md §2): core imports nothing with I/O, db only core,
-// server only core and db, and browser code never reaches server or database code except from *.server.ts.
-const noIo = [
-  "node:*",
-  "fs",
-  "path",
+// The import direction of docs/architecture.md "Rooms", enforced here; tests/lint/lint-rules.test.ts proves
+// that each rule below fails on a file that breaks it.
+//   core/    pure rules: imports nothing with I/O and no other room
+//   db/      imports only core/        config/  imports only core/
+//   server/  never imports app/        app/     browser code never imports server/, db/ or node:* (types aside)
+//   app/features/X never imports another feature; app/components and app/lib never import features
+// and nowhere may two files import each other, however long the loop.
+
+const rooms = ["core", "db", "config", "server", "app", "tools", "scripts", "tests"];
+const others = (...allowed) => rooms.filter((room) => !allowed.includes(room)).map((room) => `./${room}`);
+const features = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const zones = [
+  { target: "./core", from: others("core"), message: "core/ holds pure rules and imports no other room." },
+  { target: "./db", from: others("db", "core"), message: "db/ may import core/ only." },
+  { target: "./config", from: others("config", "core"), message: "config/ may import core/ only." },
+  {
+    target: "./server",
+    from: others("server", "core", "db", "config"),
+    message: "server/ may import core/, db/ and config/; never the app.",
+  },
+  {
+    target: "./app",
+    from: ["./tools", "./scripts", "./tests"],
+    message: "The app does not import tools, scripts or tests.",
+  },
+  ...features.map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: "./app/features",
+    except: [`./${feature}`],
+    message: "Features do not reach into each other; share through app/components or app/lib.",
+  })),
+  {
+    target: ["./app/components", "./app/lib"],
+    from: "./app/features",
+    message: "Shared components and lib code never import a feature.",
+  },
+];
+
+const IO_PACKAGES = [
   "pg",
   "@electric-sql/pglite",
   "drizzle-orm",
   "drizzle-orm/*",
+  "drizzle-zod",
   "hono",
   "hono/*",
+  "@hono/*",
+  "nodemailer",
+  "sharp",
+  "jsdom",
+  "react",
+  "react-dom",
+  "react-router",
 ];
 
-function restrict(patterns, message) {
-  return { "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }] };
-}
+/** Browser code: everything under app/ that is not a *.server.ts module, the server entry or a test. */
+const browserFiles = ["app/**/*.ts", "app/**/*.tsx"];
+const notBrowser = ["app/**/*.server.ts", "app/entry.server.tsx", "app/**/*.test.ts"];
+const sources = ["**/*.ts", "**/*.tsx", "**/*.js"];
+const tests = ["**/*.test.ts", "tests/**"];
 
 export default tseslint.config(
   {
@@ -30,7 +79,9 @@ export default tseslint.config(
       "db/migrations/",
       "test-results/",
       "playwright-report/",
+      "tests/lint/fixtures/",
       "*.tmp.mjs",
+      "*.tmp.ts",
     ],
   },
   js.configs.recommended,
@@ -40,8 +91,14 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node, ...globals.browser },
     },
+    plugins: { "import-x": importX },
+    settings: {
+      // no-cycle follows imports into .ts and .tsx files, which it must parse as TypeScript.
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
-      // React Router loaders throw data()/redirect() responses on purpose (STACK-NOTES).
+      // React Router loaders throw data()/redirect() responses on purpose.
       "@typescript-eslint/only-throw-error": [
         "error",
         {
@@ -56,6 +113,7 @@ export default tseslint.config(
         },
       ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
@@ -69,44 +127,43 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    files: sources,
+    ignores: tests,
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones }] },
+  },
+  {
     files: ["core/**/*.ts"],
-    ignores: ["core/**/*.test.ts"],
-    rules: restrict(
-      [...noIo, "**/db/**", "**/server/**", "**/app/**", "react", "react-router"],
-      "core/ holds pure rules: no I/O, no app, server or database code.",
-    ),
-  },
-  {
-    files: ["db/**/*.ts"],
-    ignores: ["db/**/*.test.ts"],
-    rules: restrict(["**/server/**", "**/app/**", "react", "react-router"], "db/ may import core/ only."),
-  },
-  {
-    files: ["server/**/*.ts"],
-    ignores: ["server/**/*.test.ts", "server/entry.ts", "server/dev.ts"],
-    rules: restrict(
-      ["**/app/**"],
-      "server/ may import core/ and db/ only; the app is wired in server/entry.ts.",
-    ),
-  },
-  {
-    files: ["app/**/*.ts", "app/**/*.tsx"],
-    ignores: ["app/**/*.server.ts", "app/**/*.test.ts", "app/entry.server.tsx"],
-    rules: restrict(
-      [...noIo.filter((name) => name !== "hono" && name !== "hono/*"), "hono", "**/server/**", "**/db/**"],
-      "Browser code never imports server or database code; use a *.server.ts module.",
-    ),
-  },
-  {
-    files: ["app/features/*/**"],
+    ignores: tests,
     rules: {
+      "import-x/no-nodejs-modules": "error",
       "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: IO_PACKAGES, message: "core/ holds pure rules: no I/O, no framework." }] },
+      ],
+    },
+  },
+  {
+    files: browserFiles,
+    ignores: notBrowser,
+    rules: {
+      "import-x/no-nodejs-modules": "error",
+      "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex: "^\\.\\./(?!\\.\\./)[^/]+/",
-              message: "Features do not reach into each other; share through components/ or lib/.",
+              group: [
+                "\\#server/*",
+                "\\#db/*",
+                "**/server/**",
+                "**/db/**",
+                "pg",
+                "@electric-sql/pglite",
+                "drizzle-orm",
+              ],
+              allowTypeImports: true,
+              message:
+                "Browser code never imports server or database code (types aside); use a *.server.ts module.",
             },
           ],
         },

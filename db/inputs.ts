@@ -60,7 +60,8 @@ export const ProjectInputSchema = createInsertSchema(projects, {
 
 export type ProjectInput = z.output<typeof ProjectInputSchema>;
 
-const articleTitle = (text: z.ZodString) => text.trim().max(ARTICLE_TITLE_MAX, { error: "tooLong" }).default("");
+const articleTitle = (text: z.ZodString) =>
+  text.trim().max(ARTICLE_TITLE_MAX, { error: "tooLong" }).default("");
 
 /** The server derives the display title, slug, excerpts and date from these (core/article-rules.ts). */
 export const ArticleInputSchema = createInsertSchema(articles, {

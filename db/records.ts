@@ -44,7 +44,9 @@ export type ArticleDetail = Pick<Article, (typeof ARTICLE_DETAIL_COLUMNS)[number
 /** Drizzle's column objects for a list of column names, for `db.select(…)`. */
 export function articleColumns<const Names extends readonly (keyof ArticleRow)[]>(names: Names) {
   const all = getTableColumns(articles);
-  return Object.fromEntries(names.map((name) => [name, all[name]])) as { [K in Names[number]]: (typeof all)[K] };
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as {
+    [K in Names[number]]: (typeof all)[K];
+  };
 }
 
 /** The columns of a contact message the owner's inbox shows: not the notification bookkeeping. */

@@ -51,7 +51,10 @@ export interface AppOptions {
 }
 
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
-function apiRouter(deps: ResourceDeps, auth: { secure: boolean; trustProxy: boolean; ownerAuth: ReturnType<typeof createOwnerAuth> }) {
+function apiRouter(
+  deps: ResourceDeps,
+  auth: { secure: boolean; trustProxy: boolean; ownerAuth: ReturnType<typeof createOwnerAuth> },
+) {
   return new Hono()
     .route("/auth", authRouter({ auth: auth.ownerAuth, secure: auth.secure, trustProxy: auth.trustProxy }))
     .route("/projects", projectsRouter(deps))
@@ -128,7 +131,9 @@ export function createApp(options: AppOptions) {
       }),
     );
   }
-  app.notFound((c) => (c.req.path.startsWith("/api/") ? apiFail(c, 404, "notFound") : c.text("Not found", 404)));
+  app.notFound((c) =>
+    c.req.path.startsWith("/api/") ? apiFail(c, 404, "notFound") : c.text("Not found", 404),
+  );
   app.onError(handleAppError(logger));
   return app;
 }

@@ -15,7 +15,9 @@ const builtPages = {
 };
 
 /** Starts the production server with this build: the end-to-end fixtures use it. */
-export function startBuiltServer(options: Omit<StartOptions, "ssr" | "clientDir" | "front">): Promise<RunningServer> {
+export function startBuiltServer(
+  options: Omit<StartOptions, "ssr" | "clientDir" | "front">,
+): Promise<RunningServer> {
   return startServer({ ...options, ...builtPages });
 }
 

@@ -6,7 +6,11 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
  * `formOrigins`: an external contact form service (decision 012), which the page's fetch and its plain form
  * post both reach. In development Vite injects inline scripts and styles, so the CSP is left out.
  */
-export function securityHeaders(options: { siteUrl: string; formOrigins: string[]; dev: boolean }): MiddlewareHandler {
+export function securityHeaders(options: {
+  siteUrl: string;
+  formOrigins: string[];
+  dev: boolean;
+}): MiddlewareHandler {
   const { formOrigins } = options;
   return secureHeaders({
     contentSecurityPolicy: options.dev
@@ -29,7 +33,9 @@ export function securityHeaders(options: { siteUrl: string; formOrigins: string[
     // "no-referrer" makes browsers send `Origin: null` on plain form posts, which React Router's CSRF check
     // refuses; this policy still sends no path to other sites.
     referrerPolicy: "strict-origin-when-cross-origin",
-    strictTransportSecurity: options.siteUrl.startsWith("https:") ? "max-age=63072000; includeSubDomains" : false,
+    strictTransportSecurity: options.siteUrl.startsWith("https:")
+      ? "max-age=63072000; includeSubDomains"
+      : false,
     // A response that sets its own header keeps it: uploaded images carry a stricter CSP (sandbox).
     overwrite: false,
   });

@@ -29,5 +29,7 @@ export function builtFiles(clientDir: string) {
         },
       }),
     )
-    .on(["GET", "HEAD"], "*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
+    .on(["GET", "HEAD"], "*", (c, next) =>
+      /\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next(),
+    );
 }

@@ -7,14 +7,17 @@ import { findProjectRoot } from "./project-root.ts";
 export interface OpenedDatabase {
   database: DbHandle;
   /** Closes the database and releases the data folder. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**
  * Opens the database the environment names: a PostgreSQL server, or the embedded one in DATA_DIR, which one
  * process holds at a time (the lock). Used by the server and by `npm run admin:password`.
  */
-export async function openDatabase(env: ServerEnv, options: { inMemory?: boolean } = {}): Promise<OpenedDatabase> {
+export async function openDatabase(
+  env: ServerEnv,
+  options: { inMemory?: boolean } = {},
+): Promise<OpenedDatabase> {
   const embedded = !env.databaseUrl && !options.inMemory;
   const unlock = embedded ? lockDataDir(env.dataDir) : () => undefined;
   let database: DbHandle;
@@ -36,4 +39,3 @@ export async function openDatabase(env: ServerEnv, options: { inMemory?: boolean
     },
   };
 }
-

@@ -73,7 +73,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // The Node adapter hands the socket to the app (visitors' addresses for rate limits), behind Vite in dev.
   const listener = getRequestListener(app.fetch);
   const front = options.front;
-  const server = http.createServer(front ? (req, res) => front(req, res, () => void listener(req, res)) : listener);
+  const server = http.createServer(
+    front ? (req, res) => front(req, res, () => void listener(req, res)) : listener,
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -124,7 +126,10 @@ export async function runServer(options: Omit<StartOptions, "env" | "logger" | "
     running = await startServer({ ...options, env: loadEnv(process.env), logger });
   } catch (error) {
     if (error instanceof EnvError || error instanceof DataDirLockedError) logger.error(error.message);
-    else logger.error("The server could not start", { error: error instanceof Error ? error.message : String(error) });
+    else
+      logger.error("The server could not start", {
+        error: error instanceof Error ? error.message : String(error),
+      });
     process.exit(1);
   }
   const mode = options.front ? " (development)" : "";

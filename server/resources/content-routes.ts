@@ -19,26 +19,26 @@ export function contentWriteRoutes<Input, Saved extends object>(
     remove(deps: WriteDeps, id: string): Promise<void>;
   },
 ) {
-  const { owner, contentChanged } = deps;
+  const { owner } = deps;
   const body = limitBody(content.maxBodyBytes);
   return new Hono()
     .post("/", owner, body, async (c) => {
       const input = await readJsonBody(c, content.schema);
       if (!input.ok) return input.response;
       const saved = await content.create(deps, input.data);
-      contentChanged();
+      deps.contentChanged();
       return c.json(saved, 201);
     })
     .put("/:id", owner, body, async (c) => {
       const input = await readJsonBody(c, content.schema);
       if (!input.ok) return input.response;
       const saved = await content.update(deps, c.req.param("id"), input.data);
-      contentChanged();
+      deps.contentChanged();
       return c.json(saved, 200);
     })
     .delete("/:id", owner, async (c) => {
       await content.remove(deps, c.req.param("id"));
-      contentChanged();
+      deps.contentChanged();
       return c.body(null, 204);
     });
 }

@@ -87,7 +87,8 @@ export function pageHandler(options: {
     }
     const contentType = response.headers.get("Content-Type") ?? "";
     // A page rendered while the database failed carries an error toast: it is never kept.
-    if (!cacheable || failed || response.status !== 200 || !contentType.startsWith("text/html")) return response;
+    if (!cacheable || failed || response.status !== 200 || !contentType.startsWith("text/html"))
+      return response;
     if (response.headers.has("Set-Cookie")) return response;
     const body = await response.text();
     pageCache.set(key, nonce, { status: response.status, contentType, body });

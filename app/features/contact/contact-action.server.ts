@@ -1,10 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import {
-  CONTACT_FIELDS,
-  collectFormFields,
-  type ContactField,
-  type ContactReply,
-} from "#core/contact.ts";
+import { CONTACT_FIELDS, collectFormFields, type ContactField, type ContactReply } from "#core/contact.ts";
 import { getServices } from "#app/lib/services.server.ts";
 
 /** What the page shows after a refused no-JavaScript post: the reply, and what the visitor typed. */

@@ -52,6 +52,7 @@ export async function requireStoredImage(
 ): Promise<void> {
   if (url === null || url === current) return;
   const stored = parseImageUrl(url);
-  const exists = stored !== null && stored.folder === folder && (await images.exists(stored.folder, stored.name));
+  const exists =
+    stored !== null && stored.folder === folder && (await images.exists(stored.folder, stored.name));
   if (!exists) throw new ServiceError(422, "imageNotStored", { path: "image_url" });
 }
