@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS } from "./tools/local.ts";
 
 // End-to-end tests in the system Chromium against the built server (ARCHITECTURE "tests/e2e").
 // There is no webServer: each worker starts the built server in-process with an in-memory database
@@ -30,15 +31,8 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
+          executablePath: CHROMIUM,
+          args: [...CHROMIUM_ARGS],
         },
       },
     },

@@ -5,5 +5,9 @@ import { createServer as createViteServer } from "vite";
 export async function startDevServer() {
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
   const { runDevServer } = await vite.ssrLoadModule("./server/dev.ts");
-  await runDevServer(() => vite.ssrLoadModule("virtual:react-router/server-build"), vite.middlewares);
+  await runDevServer({
+    loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build"),
+    middlewares: vite.middlewares,
+    close: () => vite.close(),
+  });
 }

@@ -3,7 +3,15 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { runServer, type FrontHandler } from "./platform/runtime.ts";
 
-export function runDevServer(loadBuild: () => Promise<ServerBuild>, front: FrontHandler): Promise<void> {
-  const handler = createRequestHandler(loadBuild, "development");
-  return runServer({ ssr: (request, context) => handler(request, context), front });
+export function runDevServer(vite: {
+  loadBuild: () => Promise<ServerBuild>;
+  middlewares: FrontHandler;
+  close: () => Promise<void>;
+}): Promise<void> {
+  const handler = createRequestHandler(vite.loadBuild, "development");
+  return runServer({
+    ssr: (request, context) => handler(request, context),
+    front: vite.middlewares,
+    onStopped: vite.close,
+  });
 }

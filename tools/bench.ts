@@ -6,28 +6,21 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { createDb } from "#db/client.ts";
 import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
+import { CHROMIUM, CHROMIUM_ARGS, freePort } from "./local.ts";
+
+export { CHROMIUM, CHROMIUM_ARGS, freePort };
 import { articles, projects, type NewArticleRow, type NewProjectRow } from "#db/schema.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const RESULTS_DIR = path.join(ROOT, "bench-results");
 /** The Node 24 that `npm ci` installs; the system one may be older. */
 export const NODE_BIN = path.join(ROOT, "node_modules", ".bin", "node");
-export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 // ---------------------------------------------------------------------------------------------------------
 // Sample content
@@ -122,18 +115,6 @@ export function ensureBuild(): void {
     env: { ...process.env, PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${process.env.PATH ?? ""}` },
   });
   if (result.status !== 0) throw new Error(`scripts/ensure-build.js failed (exit ${result.status})`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface ServerProcess {
@@ -283,7 +264,7 @@ interface PageJs {
 
 async function measureFirstLoadJs(origin: string, paths: string[]): Promise<PageJs[]> {
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   try {
     const pages: PageJs[] = [];
     for (const pagePath of paths) {

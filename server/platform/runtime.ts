@@ -119,7 +119,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
  * --env-file-if-exists), a clear message and exit code 1 when it cannot start, and a clean stop on SIGTERM or
  * SIGINT.
  */
-export async function runServer(options: Omit<StartOptions, "env" | "logger" | "inMemory">): Promise<void> {
+export async function runServer(
+  options: Omit<StartOptions, "env" | "logger" | "inMemory"> & {
+    /** Development: closes Vite once the server has stopped. */
+    onStopped?: () => Promise<void>;
+  },
+): Promise<void> {
   const logger = createLogger();
   let running: RunningServer;
   try {
@@ -142,16 +147,23 @@ export async function runServer(options: Omit<StartOptions, "env" | "logger" | "
       process.exit(1);
     }, 10_000);
     force.unref();
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error("Shutdown failed", { error: String(error) });
-        process.exit(1);
-      },
-    );
+    running
+      .close()
+      .then(() => options.onStopped?.())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error("Shutdown failed", { error: String(error) });
+          process.exit(1);
+        },
+      );
   };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  // The process stops one way: the Vite server React Router's plugin starts inside `npm run dev` would
+  // otherwise exit at once on SIGTERM (code 143), before the database is closed.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => stop(signal));
+  }
 }
 
 /** The generated password is shown once, at the first start; only its hash is kept. */

@@ -240,7 +240,9 @@ for (const language of LANGUAGES) {
         await sendButton(page, language).click();
         expect((await refused).status()).toBe(422);
         await expect(page.getByRole("main").getByText(apiErrorText(language, "contactEmail"))).toBeVisible();
-        await expect(page.getByRole("main").getByText(apiErrorText(language, "contactRequired"))).toBeVisible();
+        await expect(
+          page.getByRole("main").getByText(apiErrorText(language, "contactRequired")),
+        ).toBeVisible();
         await expect(page.getByRole("main").getByText(apiErrorText(language, "contactEmail"))).toHaveCSS(
           "color",
           RED[theme],

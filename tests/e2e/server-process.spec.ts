@@ -1,27 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
+import { freePort } from "#tools/local.ts";
 
 // The server as an owner runs it: `node <the flags of npm start> server.js` with the built app, a real data folder on
 // disk, real signals. No browser needed.
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;
@@ -32,9 +20,10 @@ interface Started {
 function startServer(
   env: Record<string, string>,
   args: string[] = [...SERVER_NODE_FLAGS, "server.js"],
+  cwd = root,
 ): Started {
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_REQUESTS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -60,11 +49,14 @@ async function waitForHealth(port: number, started: Started, timeoutMs = 30_000)
   throw new Error(`server did not answer in time:\n${started.output()}`);
 }
 
-test("starts with the same Node flags as `npm start`", () => {
-  const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
-  };
-  expect(scripts.start).toContain(`node ${SERVER_NODE_FLAGS.join(" ")} server.js`);
+const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+  scripts: Record<string, string>;
+};
+const ENV_FILE_FLAG = "--env-file-if-exists=.env";
+
+test("starts with the same Node flags as `npm start`, which with `npm run dev` reads a .env file", () => {
+  expect(scripts.start).toContain(`node ${ENV_FILE_FLAG} ${SERVER_NODE_FLAGS.join(" ")} server.js`);
+  expect(scripts.dev).toContain(`node ${ENV_FILE_FLAG} server.js --dev`);
 });
 
 let dataDir: string;
@@ -152,13 +144,23 @@ test("the first start without ADMIN_PASSWORD prints a generated password once, a
   expect(await second.exited).toBe(0);
 });
 
-test("`npm run dev` serves the site and the admin page from the sources", async () => {
+async function signInStatus(port: number, password: string): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ password }),
+  });
+  return response.status;
+}
+
+test("`npm run dev` serves the sources with the configured password, real visitor addresses and a clean stop", async () => {
   test.setTimeout(90_000);
   const port = await freePort();
-  const dev = startServer(
-    { PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: "a development pass phrase" },
-    ["server.js", "--dev"],
-  );
+  const password = "a development pass phrase";
+  const dev = startServer({ PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: password }, [
+    "server.js",
+    "--dev",
+  ]);
   try {
     // Vite prepares its dependencies on the first start: slower than the built server.
     await waitForHealth(port, dev, 80_000);
@@ -166,10 +168,48 @@ test("`npm run dev` serves the site and the admin page from the sources", async 
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<html lang="en" dir="ltr"');
     expect((await fetch(`http://127.0.0.1:${port}/admin-mh2025`)).status).toBe(200);
+    // A fresh data folder takes ADMIN_PASSWORD, as `npm start` does.
+    expect(await signInStatus(port, password)).toBe(200);
+    // The sign-in limit counts this visitor's address, not "unknown".
+    expect(await signInStatus(port, "not the password at all")).toBe(401);
+    await expect.poll(() => dev.output()).toContain('"address":"127.0.0.1"');
+    expect(dev.output()).not.toContain('"address":"unknown"');
   } finally {
     dev.child.kill("SIGTERM");
   }
-  await dev.exited;
+  expect(await dev.exited).toBe(0);
+  expect(dev.output()).toContain("SIGTERM received: finishing open requests and closing the database");
+  expect(existsSync(path.join(dataDir, "sira.lock"))).toBe(false);
+});
+
+test("a .env file in the folder the server starts from is read; the environment wins over it", async () => {
+  const port = await freePort();
+  const otherPort = await freePort();
+  const password = "a pass phrase from the file";
+  writeFileSync(
+    path.join(dataDir, ".env"),
+    [
+      `PORT=${otherPort}`,
+      `ADMIN_PASSWORD=${password}`,
+      "DATA_DIR=./from-env-file",
+      "LOG_REQUESTS=0",
+      "",
+    ].join("\n"),
+  );
+  // As `npm start` runs it, from a folder holding a .env file; PORT is also set in the environment.
+  const server = startServer(
+    { PORT: String(port) },
+    [ENV_FILE_FLAG, ...SERVER_NODE_FLAGS, path.join(root, "server.js")],
+    dataDir,
+  );
+  try {
+    await waitForHealth(port, server);
+    expect(await signInStatus(port, password)).toBe(200);
+    expect(existsSync(path.join(dataDir, "from-env-file", "sira.lock"))).toBe(true);
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+  expect(await server.exited).toBe(0);
 });
 
 test.describe("a bad environment stops the start with a message naming the variable", () => {
