@@ -22,7 +22,7 @@ import { getNonce } from "./lib/services.server.ts";
 
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { language, theme } = readPreferences(request.headers.get("Cookie"));
-  return { language, theme, messages: dictionaries[language], nonce: getNonce(context) };
+  return { language, theme, dictionary: dictionaries[language], nonce: getNonce(context) };
 }
 
 // Preferences only change through the language menu, which revalidates the current URL on purpose;

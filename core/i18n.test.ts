@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { listKeys, lookupMessage, translate, type Messages } from "./i18n.ts";
+import { describe, expect, it, vi } from "vitest";
+import { listKeys, lookupMessage, translate, type Dictionary } from "./i18n.ts";
 
-const messages: Messages = {
+const messages: Dictionary = {
   title: "My Projects",
   nav: { home: "Home", menu: { open: "Open menu" } },
   greeting: "Hello, {{name}}!",
@@ -32,8 +32,11 @@ describe("translate", () => {
     "constructor",
     "toString",
     "__proto__",
-  ])("shows the key %j when it names no message", (key) => {
+  ])("shows the key %j when it names no message, and warns", (key) => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(translate(messages, key)).toBe(key);
+    expect(warn).toHaveBeenCalledWith(`Missing translation: "${key}" is shown as it is`);
+    warn.mockRestore();
   });
 
   it.each([
@@ -46,9 +49,15 @@ describe("translate", () => {
     ["greeting", {}, "Hello, {{name}}!"],
     ["greeting", { name: "$& $1" }, "Hello, $& $1!"],
     ["title", { name: "unused" }, "My Projects"],
-    ["missing.key", { name: "x" }, "missing.key"],
   ])("%s with %j gives %j", (key, vars, expected) => {
     expect(translate(messages, key, vars)).toBe(expected);
+  });
+
+  it("shows a missing key as it is even with values", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(translate(messages, "missing.key", { name: "x" })).toBe("missing.key");
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 
   it("leaves placeholders alone when no values are given", () => {
@@ -82,7 +91,7 @@ describe("listKeys", () => {
     [{ a: {} }, []],
     [{ a: "x" }, ["a"]],
     [{ a: { b: { c: { d: "x" } } } }, ["a.b.c.d"]],
-  ] as [Messages, string[]][])("%j gives %j", (dictionary, keys) => {
+  ] as [Dictionary, string[]][])("%j gives %j", (dictionary, keys) => {
     expect(listKeys(dictionary)).toEqual(keys);
   });
 });

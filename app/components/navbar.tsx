@@ -1,3 +1,4 @@
+import type { TranslationKey } from "#app/i18n/keys.ts";
 import { Languages, Menu, Moon, Sun, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useRevalidator, useRouteLoaderData } from "react-router";
@@ -112,7 +113,7 @@ function ThemeToggle() {
   );
 }
 
-const LANGUAGE_OPTIONS: { value: Language; key: string }[] = [
+const LANGUAGE_OPTIONS: { value: Language; key: TranslationKey }[] = [
   { value: "en", key: "nav.english" },
   { value: "ar", key: "nav.arabic" },
 ];

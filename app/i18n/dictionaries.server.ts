@@ -1,7 +1,11 @@
-import type { Messages } from "#core/i18n.ts";
+import type { Dictionary } from "#core/i18n.ts";
 import type { Language } from "#core/preferences.ts";
-import ar from "./ar.json";
+import arJson from "./ar.json";
 import en from "./en.json";
+import type { EnglishDictionary } from "./keys.ts";
+
+// A key missing from the Arabic dictionary does not compile here.
+const ar: EnglishDictionary = arJson;
 
 // Dictionaries stay on the server: each page receives only its language's through the root loader.
-export const dictionaries: Record<Language, Messages> = { en, ar };
+export const dictionaries: Record<Language, Dictionary> = { en, ar };

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { translate, type TranslateVars } from "#core/i18n.ts";
 import { siteConfig } from "#config/site.ts";
+import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { RootData } from "./root-data.ts";
 
 interface MatchLike {
@@ -11,23 +12,23 @@ interface MatchLike {
 /** Title and description of a page in the current language, with Open Graph tags for link previews. */
 export function pageMeta(
   matches: readonly (MatchLike | undefined)[],
-  titleKey: string,
-  descriptionKey?: string,
+  titleKey: TranslationKey,
+  descriptionKey?: TranslationKey,
   vars: TranslateVars = {},
   extra: { description?: string; type?: "website" | "article"; url?: string; image?: string } = {},
 ): MetaDescriptor[] {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
   const language = root?.language ?? "en";
-  const messages = root?.messages ?? {};
+  const dictionary = root?.dictionary ?? {};
   const allVars = {
     name: siteConfig.name[language],
     role: siteConfig.role[language],
     city: siteConfig.city[language],
     ...vars,
   };
-  const title = translate(messages, titleKey, allVars);
+  const title = translate(dictionary, titleKey, allVars);
   const description =
-    extra.description ?? (descriptionKey ? translate(messages, descriptionKey, allVars) : undefined);
+    extra.description ?? (descriptionKey ? translate(dictionary, descriptionKey, allVars) : undefined);
   return [
     { title },
     ...(description ? [{ name: "description", content: description }] : []),

@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { toast } from "#app/components/ui/toast.tsx";
+import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "./i18n.ts";
 
 /** Shows the spec's destructive error toast (§8) once, when a page's data reports an error. */
-export function useErrorToast(titleKey: string, descriptionKey: string | null | undefined) {
+export function useErrorToast(titleKey: TranslationKey, descriptionKey: TranslationKey | null | undefined) {
   const { t } = useI18n();
   useEffect(() => {
     if (!descriptionKey) return;

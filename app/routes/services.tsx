@@ -7,7 +7,12 @@ import type { Route } from "./+types/services";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "meta.services", "meta.servicesDescription");
 
-const REASONS = ["services.whyPersonal", "services.whyQuality", "services.whyModern", "services.whySupport"];
+const REASONS = [
+  "services.whyPersonal",
+  "services.whyQuality",
+  "services.whyModern",
+  "services.whySupport",
+] as const;
 
 const SERVICES = [
   { icon: Code, key: "webApp" },

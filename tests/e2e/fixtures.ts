@@ -11,7 +11,8 @@ import {
   type Page,
 } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { translate, type Messages, type TranslateVars } from "#core/i18n.ts";
+import { lookupMessage, translate, type Dictionary, type TranslateVars } from "#core/i18n.ts";
+import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { Language, Theme } from "#core/preferences.ts";
 import { siteConfig } from "#config/site.ts";
 import type { Database } from "#db/client.ts";
@@ -94,24 +95,24 @@ export async function clearTables(db: Database) {
 // ---------------------------------------------------------------------------------------------------------
 // Strings: the tests read the dictionaries and the owner's config instead of copying them.
 
-const dictionaries: Record<Language, Messages> = {
-  en: JSON.parse(readFileSync(path.join(root, "app/i18n/en.json"), "utf8")) as Messages,
-  ar: JSON.parse(readFileSync(path.join(root, "app/i18n/ar.json"), "utf8")) as Messages,
+const dictionaries: Record<Language, Dictionary> = {
+  en: JSON.parse(readFileSync(path.join(root, "app/i18n/en.json"), "utf8")) as Dictionary,
+  ar: JSON.parse(readFileSync(path.join(root, "app/i18n/ar.json"), "utf8")) as Dictionary,
 };
 
 export const LANGUAGES: readonly Language[] = ["en", "ar"];
 
 /** A dictionary string in one language, with the same {{name}}/{{role}}/{{city}} the pages fill in. */
-export function text(language: Language, key: string, vars: TranslateVars = {}): string {
-  const value = translate(dictionaries[language], key, {
+export function text(language: Language, key: TranslationKey, vars: TranslateVars = {}): string {
+  if (lookupMessage(dictionaries[language], key) === undefined)
+    throw new Error(`No "${key}" in the ${language} dictionary`);
+  return translate(dictionaries[language], key, {
     initials: siteConfig.initials,
     name: siteConfig.name[language],
     role: siteConfig.role[language],
     city: siteConfig.city[language],
     ...vars,
   });
-  if (value === key) throw new Error(`No "${key}" in the ${language} dictionary`);
-  return value;
 }
 
 export { siteConfig };

@@ -36,7 +36,7 @@ for (const language of LANGUAGES) {
       "src",
       siteConfig.portrait,
     );
-    for (const key of ["footer.github", "footer.linkedin"]) {
+    for (const key of ["footer.github", "footer.linkedin"] as const) {
       await expect(main.getByRole("link", { name: text(language, key) })).toHaveAttribute("target", "_blank");
     }
 
@@ -46,7 +46,7 @@ for (const language of LANGUAGES) {
       "Third",
     ]);
     await expect(servicesOverview(page, language).getByRole("heading", { level: 3 })).toHaveText(
-      ["web", "uiux", "marketing"].map((key) => text(language, `home.${key}Title`)),
+      (["web", "uiux", "marketing"] as const).map((key) => text(language, `home.${key}Title`)),
     );
     await expect(
       servicesOverview(page, language).getByRole("link", { name: text(language, "home.allServices") }),

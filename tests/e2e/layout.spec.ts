@@ -55,7 +55,7 @@ for (const language of LANGUAGES) {
       const footer = page.getByRole("contentinfo");
       const links = footer.getByRole("list", { name: text(language, "footer.social") }).getByRole("link");
       await expect(links).toHaveCount(5);
-      const names = ["email", "github", "linkedin", "twitter", "instagram"].map((key) =>
+      const names = (["email", "github", "linkedin", "twitter", "instagram"] as const).map((key) =>
         text(language, `footer.${key}`),
       );
       for (const [index, name] of names.entries()) {

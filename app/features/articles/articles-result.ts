@@ -1,3 +1,4 @@
+import type { TranslationKey } from "#app/i18n/keys.ts";
 export interface ArticleSummary {
   id: string;
   slug: string;
@@ -11,5 +12,5 @@ export interface ArticleSummary {
 
 export interface ArticlesResult {
   articles: ArticleSummary[];
-  errorKey: string | null;
+  errorKey: TranslationKey | null;
 }

@@ -1,3 +1,4 @@
+import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { RouterContextProvider } from "react-router";
 import { pickLocalized } from "#core/articles.ts";
 import { contentToHtml } from "#core/content-html.ts";
@@ -34,7 +35,7 @@ export async function loadArticles(
 
 export interface ArticlePage {
   status: 200 | 404 | 503;
-  errorKey: string | null;
+  errorKey: TranslationKey | null;
   article: {
     slug: string;
     title: string;

@@ -1,3 +1,4 @@
+import type { TranslationKey } from "#app/i18n/keys.ts";
 import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField } from "#core/contact.ts";
@@ -21,7 +22,7 @@ interface ContactFormProps {
   refused?: ContactActionData;
 }
 
-const FIELD_LABELS: Record<ContactField, string> = {
+const FIELD_LABELS: Record<ContactField, TranslationKey> = {
   name: "contact.name",
   email: "contact.yourEmail",
   subject: "contact.subject",

@@ -1,5 +1,6 @@
 import { toast } from "#app/components/ui/toast.tsx";
 import type { Translate } from "#app/lib/i18n.ts";
+import type { TranslationKey } from "#app/i18n/keys.ts";
 import { adminRequest } from "#app/features/admin/api/request.ts";
 import { describeUploadError, uploadImage } from "#app/features/admin/api/upload-image.ts";
 
@@ -23,7 +24,7 @@ export async function saveWithImage({
   currentUrl: string | null;
   onProgress: (fraction: number | null) => void;
   save: (imageUrl: string | null) => Promise<unknown>;
-  errorTitleKey: string;
+  errorTitleKey: TranslationKey;
 }): Promise<boolean> {
   let uploaded: { path: string; url: string } | null = null;
   if (file) {

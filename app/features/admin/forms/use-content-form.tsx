@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
+import type { TranslationKey } from "#app/i18n/keys.ts";
 import { DraftBanner } from "./draft-banner.tsx";
 import { useDraft } from "./use-draft.ts";
 
@@ -25,7 +26,7 @@ export function useContentForm<V extends object>(options: {
   const draft = useDraft(draftKey, values, isBlank);
 
   /** Runs one save; `run` reports whether it stored the row (its errors are already shown). */
-  async function save(run: () => Promise<boolean>, successKey: string, onSaved: () => void) {
+  async function save(run: () => Promise<boolean>, successKey: TranslationKey, onSaved: () => void) {
     setBusy(true);
     const saved = await run();
     setBusy(false);

@@ -9,7 +9,10 @@ const config: PanelConfig<Article> = {
   deleteErrorKey: "errors.deleteArticle",
   titleOf: (article) => article.title,
   details: (article) => <span dir="ltr">/articles/{article.slug}</span>,
-  publicUrl: (article) => `/articles/${encodeURIComponent(article.slug)}`,
+  publicLink: {
+    url: (article) => `/articles/${encodeURIComponent(article.slug)}`,
+    labelKey: "admin.articles.viewItem",
+  },
   renderForm: (article, onSaved) => (
     <ArticleForm key={article?.id ?? "new"} article={article} onSaved={onSaved} />
   ),

@@ -5,6 +5,7 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
+import type { EnglishDictionary, TranslationKey } from "#app/i18n/keys.ts";
 import { adminRequest } from "#app/features/admin/api/request.ts";
 import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 import { useAdminData } from "#app/features/admin/api/use-admin-data.ts";
@@ -23,22 +24,26 @@ export interface PanelConfig<T extends PanelItem> {
   /** "projects" or "articles": the dictionary section and the API path. */
   kind: "projects" | "articles";
   listPath: string;
-  fetchErrorKey: string;
-  deleteErrorKey: string;
+  fetchErrorKey: TranslationKey;
+  deleteErrorKey: TranslationKey;
   titleOf: (item: T) => string;
   details: (item: T) => ReactNode;
   /** A public page to open the item on, if it has one. */
-  publicUrl?(item: T): string;
+  publicLink?: { url(item: T): string; labelKey: TranslationKey };
   renderForm(item: T | undefined, onSaved: () => void): ReactNode;
   draftKey: (item: T) => string;
 }
+
+/** The texts both content panels have, under admin.projects and admin.articles. */
+type PanelTextKey = keyof EnglishDictionary["admin"]["projects"] &
+  keyof EnglishDictionary["admin"]["articles"];
 
 export function ContentPanel<T extends PanelItem>({ config }: { config: PanelConfig<T> }) {
   const { t, language } = useI18n();
   const { data: items, reload } = useAdminData<T[]>(config.listPath, config.fetchErrorKey, []);
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const text = (key: string, vars?: Record<string, string>) => t(`admin.${config.kind}.${key}`, vars);
+  const text = (key: PanelTextKey, vars?: Record<string, string>) => t(`admin.${config.kind}.${key}`, vars);
   const dateFormat = new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium" });
 
   const closeEditor = () => {
@@ -84,7 +89,10 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
           <ul className="flex flex-col gap-3">
             {items.map((item) => {
               const title = config.titleOf(item);
-              const link = config.publicUrl?.(item);
+              const link = config.publicLink && {
+                href: config.publicLink.url(item),
+                label: config.publicLink.labelKey,
+              };
               return (
                 <li
                   key={item.id}
@@ -114,10 +122,10 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
                   <div className="flex shrink-0 items-center gap-1">
                     {link ? (
                       <a
-                        href={link}
+                        href={link.href}
                         target="_blank"
                         rel="noopener"
-                        aria-label={text("viewItem", { title })}
+                        aria-label={t(link.label, { title })}
                         className="rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground"
                       >
                         <ExternalLink aria-hidden="true" className="size-4" />

@@ -1,0 +1,14 @@
+import type en from "./en.json";
+
+// Every translation key, typed from the English dictionary: `t("no.such.key")` does not compile. The Arabic
+// dictionary must have the same keys (app/i18n/dictionaries.server.ts checks it at compile time, a test both
+// ways).
+
+type Leaves<Node, Prefix extends string = ""> = {
+  [Key in keyof Node & string]: Node[Key] extends string
+    ? `${Prefix}${Key}`
+    : Leaves<Node[Key], `${Prefix}${Key}.`>;
+}[keyof Node & string];
+
+export type EnglishDictionary = typeof en;
+export type TranslationKey = Leaves<EnglishDictionary>;
