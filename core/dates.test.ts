@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { arabicDayPeriod, formatLongDate, formatLongDateTime, isoDate } from "./dates.ts";
+import {
+  arabicDayPeriod,
+  formatLongDate,
+  formatLongDateTime,
+  isoDate,
+  formatShortDate,
+  formatShortDateTime,
+  formatTime,
+} from "./dates.ts";
 
 // ICU may separate the time from AM/PM with a narrow no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
@@ -79,5 +87,21 @@ describe("isoDate", () => {
     ["garbage", ""],
   ])("%j gives %j", (value, expected) => {
     expect(isoDate(value)).toBe(expected);
+  });
+});
+
+describe("the short forms the admin page shows", () => {
+  const at = "2026-11-20T09:00:00Z";
+  it.each([
+    ["en", formatShortDate, "Nov 20, 2026"],
+    ["ar", formatShortDate, "٢٠‏/١١‏/٢٠٢٦"],
+    ["en", formatShortDateTime, "Nov 20, 2026, 11:00 AM"],
+    ["en", formatTime, "11:00 AM"],
+  ] as const)("%s %o", (language, format, expected) => {
+    expect(format(at, language, "Africa/Cairo")).toBe(expected);
+  });
+
+  it("gives nothing for a date that is not one", () => {
+    expect(formatShortDate("not a date", "en", "Africa/Cairo")).toBe("");
   });
 });

@@ -3,7 +3,7 @@ import type { Language } from "./preferences.ts";
 /** The locale each language formats dates and numbers in (Arabic with Arabic-Indic digits). */
 export const LOCALES: Record<Language, string> = { en: "en-US", ar: "ar-EG" };
 
-function toDate(value: string | Date): Date | null {
+function toDate(value: string | Date | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
@@ -49,6 +49,35 @@ export function formatLongDateTime(value: string | Date, language: Language, tim
   }
   const time = new Intl.DateTimeFormat(LOCALES.en, { timeStyle: "short", timeZone }).format(date);
   return `${day} at ${time}`;
+}
+
+/** A short date, as lists show it: "Nov 20, 2026" / "٢٠ نوفمبر ٢٠٢٦". */
+export function formatShortDate(value: string | Date | number, language: Language, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "medium", timeZone }).format(date);
+}
+
+/** A short date with the time: "Nov 20, 2026, 11:00 AM". */
+export function formatShortDateTime(
+  value: string | Date | number,
+  language: Language,
+  timeZone: string,
+): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  }).format(date);
+}
+
+/** The time of day: "11:00 AM" / "١١:٠٠ ص". */
+export function formatTime(value: string | Date | number, language: Language, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return new Intl.DateTimeFormat(LOCALES[language], { timeStyle: "short", timeZone }).format(date);
 }
 
 /** A machine-readable date for <time dateTime>. */

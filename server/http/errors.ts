@@ -1,4 +1,5 @@
 import type { Context, ErrorHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { apiErrorText, type ApiErrorKey } from "#core/api-errors.ts";
 import type { TranslateVars } from "#core/i18n.ts";
@@ -63,6 +64,10 @@ export function handleAppError(logger: Logger): ErrorHandler {
       const message = apiErrorText(requestLanguage(c), error.key, error.vars);
       return apiError(c, error.status, message, error.path ? [{ path: error.path, message }] : undefined);
     }
+    // Hono's body parsers refuse a body that is not what its Content-Type says (JSON that does not parse).
+    if (error instanceof HTTPException && error.status === 400 && c.req.path.startsWith("/api/"))
+      return apiFail(c, 400, "invalidJson");
+    if (error instanceof HTTPException) return error.getResponse();
     logger.error("request failed", { method: c.req.method, path: c.req.path, error: String(error) });
     if (c.req.path.startsWith("/api/")) return apiFail(c, 500, "internal");
     return c.text("Internal server error", 500);

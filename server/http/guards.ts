@@ -31,6 +31,8 @@ export function refuseCrossSite(siteUrl: string): MiddlewareHandler {
 /** JSON endpoints accept JSON only: a form post from another page cannot reach them as a "simple" request. */
 export const requireJsonBody: MiddlewareHandler = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || c.req.method === "DELETE") return next();
+  // A request without a body (sign-out) has nothing to type.
+  if (c.req.raw.body === null || c.req.header("Content-Length") === "0") return next();
   const type = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") return apiFail(c, 415, "jsonOnly");
   return next();

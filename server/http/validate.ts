@@ -1,33 +1,42 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { validator } from "hono/validator";
 import type { z } from "zod";
 import { apiErrorText, isApiErrorKey } from "#core/api-errors.ts";
-import { apiError, apiFail, requestLanguage } from "./errors.ts";
+import { apiError, requestLanguage } from "./errors.ts";
 
 // Request bodies are checked with zod schemas whose messages are keys of core/api-errors.ts, so every
-// validation error reaches the visitor in their language: `error` is the first problem, `issues` lists all.
+// validation error reaches the visitor in their language: `error` is the first problem, `issues` lists all,
+// each with the path of its field, which the admin forms show under that field. A body that is not JSON at all
+// is answered by handleAppError (400, invalidJson).
 
-export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
-
-export async function readJsonBody<T>(c: Context, schema: z.ZodType<T>): Promise<Parsed<T>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return { ok: false, response: apiFail(c, 400, "invalidJson") };
-  }
-  return checkInput(c, schema, body);
+/**
+ * The JSON body checked against `schema`, as Hono middleware: the handler reads `c.req.valid("json")`, and the
+ * admin page's typed client (hc) learns the body the route takes from the schema's input type.
+ */
+export function jsonBody<Schema extends z.ZodType>(
+  schema: Schema,
+): MiddlewareHandler<object, string, { in: { json: z.input<Schema> }; out: { json: z.output<Schema> } }> {
+  const middleware = validator("json", (value, c) => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    return refuseInput(c, result.error);
+  });
+  // Hono infers the validated type from the function, which it cannot see through for a generic schema: say it.
+  return middleware as unknown as MiddlewareHandler<
+    object,
+    string,
+    { in: { json: z.input<Schema> }; out: { json: z.output<Schema> } }
+  >;
 }
 
-export function checkInput<T>(c: Context, schema: z.ZodType<T>, input: unknown): Parsed<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
+function refuseInput(c: Context, error: z.ZodError) {
   const language = requestLanguage(c);
-  const issues = result.error.issues.map((issue) => {
+  const issues = error.issues.map((issue) => {
     const limit = "maximum" in issue ? Number(issue.maximum) : undefined;
     const message = isApiErrorKey(issue.message)
       ? apiErrorText(language, issue.message, limit === undefined ? undefined : { max: limit })
       : apiErrorText(language, "invalidInput");
     return { path: issue.path.join("."), message };
   });
-  return { ok: false, response: apiError(c, 422, issues[0]!.message, issues) };
+  return apiError(c, 422, issues[0]!.message, issues);
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { z } from "zod";
 import { limitBody } from "#server/http/guards.ts";
-import { readJsonBody } from "#server/http/validate.ts";
+import { jsonBody } from "#server/http/validate.ts";
 import type { ResourceDeps, WriteDeps } from "./deps.ts";
 
 /**
@@ -9,30 +9,27 @@ import type { ResourceDeps, WriteDeps } from "./deps.ts";
  * session, a cap on the body, the input checked against its schema, and the rendered pages forgotten after
  * every change, since public pages show the content.
  */
-export function contentWriteRoutes<Input, Saved extends object>(
+export function contentWriteRoutes<Schema extends z.ZodType, Saved extends object>(
   deps: ResourceDeps,
   content: {
-    schema: z.ZodType<Input>;
+    schema: Schema;
     maxBodyBytes: number;
-    create(deps: WriteDeps, input: Input): Promise<Saved>;
-    update(deps: WriteDeps, id: string, input: Input): Promise<Saved>;
+    create(deps: WriteDeps, input: z.output<Schema>): Promise<Saved>;
+    update(deps: WriteDeps, id: string, input: z.output<Schema>): Promise<Saved>;
     remove(deps: WriteDeps, id: string): Promise<void>;
   },
 ) {
   const { owner } = deps;
-  const body = limitBody(content.maxBodyBytes);
+  const limit = limitBody(content.maxBodyBytes);
+  const body = jsonBody(content.schema);
   return new Hono()
-    .post("/", owner, body, async (c) => {
-      const input = await readJsonBody(c, content.schema);
-      if (!input.ok) return input.response;
-      const saved = await content.create(deps, input.data);
+    .post("/", owner, limit, body, async (c) => {
+      const saved = await content.create(deps, c.req.valid("json"));
       deps.contentChanged();
       return c.json(saved, 201);
     })
-    .put("/:id", owner, body, async (c) => {
-      const input = await readJsonBody(c, content.schema);
-      if (!input.ok) return input.response;
-      const saved = await content.update(deps, c.req.param("id"), input.data);
+    .put("/:id", owner, limit, body, async (c) => {
+      const saved = await content.update(deps, c.req.param("id"), c.req.valid("json"));
       deps.contentChanged();
       return c.json(saved, 200);
     })

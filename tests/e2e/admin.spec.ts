@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { apiErrorText } from "#core/api-errors.ts";
 import { messages, sessions } from "#db/schema.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { OWNER_PASSWORD, expect, setPreferences, test, text } from "./fixtures.ts";
@@ -24,8 +25,8 @@ async function png(color: string, width = 64, height = 48): Promise<Buffer> {
     .toBuffer();
 }
 
-const toast = (page: Page) =>
-  page.getByRole("region", { name: text("en", "common.notifications") }).getByRole("listitem");
+const toast = (page: Page, language: "en" | "ar" = "en") =>
+  page.getByRole("region", { name: text(language, "common.notifications") }).getByRole("listitem");
 
 test("the admin page is noindex, never cached, and asks for the password first", async ({
   page,
@@ -388,6 +389,8 @@ test("the inbox lists messages newest first, opens, marks and deletes them", asy
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText("Salma");
   await expect(items.nth(1)).toContainText("Old Reader");
+  // Dates as the public site writes them (core/dates.ts), in the owner's time zone (Cairo, UTC+2).
+  await expect(items.first()).toContainText("Nov 20, 2026, 11:00 AM");
 
   // Opening a message shows it whole and marks it read.
   await items.first().getByRole("button", { name: /Salma/ }).click();
@@ -455,3 +458,37 @@ test("Escape in the editor's link box closes the box, not the edit dialog", asyn
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });
+
+for (const language of ["en", "ar"] as const) {
+  test(`the server's refusals show under the fields they concern, in the page's language (${language})`, async ({
+    page,
+    context,
+    baseURL,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 422/);
+    await setPreferences(context, baseURL!, { language });
+    await signIn(page, language);
+    const form = page.getByRole("tabpanel").locator("form").first();
+    const title = form.getByLabel(text(language, "admin.projects.title"), { exact: true });
+    await title.fill("x".repeat(201));
+    // A web address the browser's URL field accepts but the server refuses.
+    const live = form.getByLabel(text(language, "admin.projects.live"));
+    await live.fill("javascript:alert(1)");
+    await form.getByRole("button", { name: text(language, "admin.projects.add") }).click();
+
+    const tooLong = apiErrorText(language, "tooLong", { max: 200 });
+    const badUrl = apiErrorText(language, "invalidUrl");
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    await expect(title).toHaveAccessibleDescription(tooLong);
+    await expect(live).toHaveAccessibleDescription(badUrl);
+    await expect(form.getByText(tooLong)).toBeVisible();
+    await expect(toast(page, language)).toContainText(text(language, "errors.addProject"));
+
+    // Correcting a field clears its message; the other stays until the next save.
+    await title.fill("A fine title");
+    await expect(title).not.toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText(tooLong)).toBeHidden();
+    await expect(live).toHaveAccessibleDescription(badUrl);
+  });
+}

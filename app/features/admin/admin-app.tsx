@@ -5,7 +5,7 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { adminRequest, onSessionEnded } from "./api/request.ts";
+import { api, call, onSessionEnded } from "./api/client.ts";
 import { ArticlesPanel } from "./panels/articles-panel.tsx";
 import { MessagesPanel, useInbox } from "./panels/inbox-panel.tsx";
 import { ProjectsPanel } from "./panels/projects-panel.tsx";
@@ -25,7 +25,7 @@ export default function AdminApp() {
 
   useEffect(() => {
     let live = true;
-    adminRequest<{ signedIn: boolean }>("GET", "/api/auth/session").then(
+    call(() => api.auth.session.$get()).then(
       (session) => live && setStatus(session.signedIn ? "signedIn" : "signedOut"),
       () => live && setStatus("signedOut"),
     );
@@ -80,7 +80,7 @@ function AdminDashboard({ onSignedOut }: { onSignedOut: () => void }) {
   async function signOut() {
     setSigningOut(true);
     try {
-      await adminRequest("POST", "/api/auth/logout", {});
+      await call(() => api.auth.logout.$post());
       onSignedOut();
     } catch (error) {
       toast({ title: t("errors.signOut"), description: messageOf(error), variant: "destructive" });

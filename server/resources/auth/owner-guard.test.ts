@@ -156,4 +156,12 @@ describe.each(backends)("the owner guard on $name", (backend) => {
       error: "Send the data as JSON (Content-Type: application/json).",
     });
   });
+
+  it("lets a request without a body through to its route (sign-out sends none)", async () => {
+    const { app } = makeApp(database());
+    const cookie = await signIn(app, database());
+    const response = await app.request("/api/auth/logout", { method: "POST", headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ signedIn: false });
+  });
 });

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { PASSWORD_MAX_LENGTH } from "./password.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
@@ -12,15 +12,30 @@ import {
 } from "#server/http/guards.ts";
 import { apiFail } from "#server/http/errors.ts";
 
+type PasswordBody = { password: string };
+
+/**
+ * The sign-in body, typed for the admin page's client like a validated one, but never refused: every failure,
+ * a malformed request included, gets the same answer as a wrong password.
+ */
+const passwordBody: MiddlewareHandler<
+  object,
+  string,
+  { in: { json: PasswordBody }; out: { json: PasswordBody } }
+> = async (c, next) => {
+  const body: unknown = await c.req.json().catch(() => null);
+  const given = (body as { password?: unknown } | null)?.password;
+  const password = typeof given === "string" && given.length <= PASSWORD_MAX_LENGTH ? given : "";
+  c.req.addValidatedData("json", { password });
+  await next();
+};
+
 export function authRouter(options: { auth: OwnerAuth; secure: boolean; trustProxy: boolean }) {
   const { auth, secure, trustProxy } = options;
   const prefix = sessionCookiePrefix(secure);
   return new Hono()
-    .post("/login", limitBody(16 * 1024), async (c) => {
-      const body: unknown = await c.req.json().catch(() => null);
-      const given = (body as { password?: unknown } | null)?.password;
-      // Every failure gets the same answer, malformed requests included.
-      const password = typeof given === "string" && given.length <= PASSWORD_MAX_LENGTH ? given : "";
+    .post("/login", limitBody(16 * 1024), passwordBody, async (c) => {
+      const { password } = c.req.valid("json");
       // A fresh token at every sign-in: an earlier session of this browser ends here.
       const previous = readSessionToken(c, secure);
       if (previous) await auth.signOut(previous);
@@ -39,7 +54,7 @@ export function authRouter(options: { auth: OwnerAuth; secure: boolean; trustPro
         prefix,
       });
       c.header("Cache-Control", "no-store");
-      return c.json({ signedIn: true, expiresAt: result.expiresAt.toISOString() });
+      return c.json({ signedIn: true as const, expiresAt: result.expiresAt.toISOString() }, 200);
     })
     .post("/logout", async (c) => {
       const token = readSessionToken(c, secure);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ResourceDeps } from "#server/resources/deps.ts";
 import { limitBody } from "#server/http/guards.ts";
-import { readJsonBody } from "#server/http/validate.ts";
+import { jsonBody } from "#server/http/validate.ts";
 import { deleteMessage, listInbox, markMessageRead } from "./service.ts";
 
 const MessageReadSchema = z.object({ read: z.boolean({ error: "messageReadFlag" }) });
@@ -13,10 +13,9 @@ export function inboxRouter(deps: ResourceDeps) {
   return new Hono()
     .use("*", owner)
     .get("/", async (c) => c.json(await listInbox(db), 200))
-    .patch("/:id", limitBody(1024), async (c) => {
-      const input = await readJsonBody(c, MessageReadSchema);
-      if (!input.ok) return input.response;
-      return c.json(await markMessageRead(db, c.req.param("id"), input.data.read, now()), 200);
+    .patch("/:id", limitBody(1024), jsonBody(MessageReadSchema), async (c) => {
+      const { read } = c.req.valid("json");
+      return c.json(await markMessageRead(db, c.req.param("id"), read, now()), 200);
     })
     .delete("/:id", async (c) => {
       await deleteMessage(db, c.req.param("id"));

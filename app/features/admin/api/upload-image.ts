@@ -1,11 +1,9 @@
 import type { Translate } from "#app/lib/i18n.ts";
-import { AdminApiError, reportSessionEnded } from "./request.ts";
+import type { StoredUpload } from "#server/resources/uploads/service.ts";
+import { AdminApiError, reportSessionEnded } from "./client.ts";
 
 /** What POST /api/uploads answers: the file inside the bucket and its public URL (for image_url). */
-export interface UploadedImage {
-  path: string;
-  url: string;
-}
+export type UploadedImage = StoredUpload;
 
 /**
  * Sends one image to POST /api/uploads (spec §7 "Upload image"). XMLHttpRequest rather than fetch, because
@@ -37,10 +35,9 @@ export function uploadImage(
         resolve({ path: body.path, url: body.url });
         return;
       }
-      const message = errorText(body) ?? `Upload failed: ${request.status} ${request.statusText}`.trim();
-      // Like every owner request (admin-api.ts): a 401 means the session ended.
+      // Like every owner request (client.ts): a 401 means the session ended.
       if (request.status === 401) reportSessionEnded();
-      reject(new AdminApiError(request.status, message));
+      reject(AdminApiError.fromBody(request.status, request.statusText, body));
     });
     request.addEventListener("error", () => {
       reject(new AdminApiError(0, "Network error: the image did not reach the server."));
@@ -81,11 +78,6 @@ function isUploadedImage(body: unknown): body is UploadedImage {
     typeof (body as UploadedImage).path === "string" &&
     typeof (body as UploadedImage).url === "string"
   );
-}
-
-function errorText(body: unknown): string | null {
-  const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : null;
-  return typeof error === "string" && error !== "" ? error : null;
 }
 
 function abortReason(signal: AbortSignal): Error {

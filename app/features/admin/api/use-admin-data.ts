@@ -2,26 +2,28 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
-import { adminRequest } from "./request.ts";
 import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 
 /**
  * One owner resource read from the API (a list, or the inbox), reloaded after every change (spec §4). A failed
  * load shows its error toast and leaves `empty` (or what was there); null while the first load runs.
  */
-export function useAdminData<T>(path: string, errorTitleKey: TranslationKey, empty: T) {
+export function useAdminData<T>(load: () => Promise<T>, errorTitleKey: TranslationKey, empty: T) {
   const { t } = useI18n();
   const [data, setData] = useState<T | null>(null);
   // The toast's language is read when it shows: switching languages must not load the data again.
   const translate = useRef(t);
+  // Each panel loads one resource; the function may be a new one at every render.
+  const loader = useRef(load);
   useEffect(() => {
     translate.current = t;
+    loader.current = load;
   });
   const fallback = useRef(empty);
 
   const reload = useCallback(
     () =>
-      adminRequest<T>("GET", path).then(setData, (error: unknown) => {
+      loader.current().then(setData, (error: unknown) => {
         toast({
           title: translate.current(errorTitleKey),
           description: messageOf(error),
@@ -29,7 +31,7 @@ export function useAdminData<T>(path: string, errorTitleKey: TranslationKey, emp
         });
         setData((current) => current ?? fallback.current);
       }),
-    [path, errorTitleKey],
+    [errorTitleKey],
   );
 
   useEffect(() => {

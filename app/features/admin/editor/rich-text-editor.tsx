@@ -8,6 +8,7 @@ import { useI18n } from "#app/lib/i18n.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { embedImage } from "./embed-image.ts";
 import { editorExtensions } from "./extensions.ts";
+import { FieldError } from "#app/features/admin/forms/form-controls.tsx";
 
 export interface RichTextEditorProps {
   /** The id of the editable area; its label gets `${id}-label`. */
@@ -24,6 +25,8 @@ export interface RichTextEditorProps {
   height?: number;
   /** A refusal to show as a destructive toast (an image that is not allowed, too large, unreadable). */
   onError: (message: string) => void;
+  /** The server's message for this content, shown under the editor. */
+  error?: string;
 }
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
@@ -54,6 +57,7 @@ export function RichTextEditor({
   lang,
   height = 300,
   onError,
+  error,
 }: RichTextEditorProps) {
   const { t, language } = useI18n();
   const labelId = `${id}-label`;
@@ -76,6 +80,7 @@ export function RichTextEditor({
         id,
         "aria-multiline": "true",
         "aria-labelledby": labelId,
+        ...(error ? { "aria-invalid": "true", "aria-describedby": `${id}-error` } : {}),
         ...(isEmptyParagraphDoc(state) ? { "aria-placeholder": placeholder } : {}),
         dir,
         lang,
@@ -97,7 +102,7 @@ export function RichTextEditor({
         return true;
       },
     }),
-    [id, labelId, placeholder, dir, lang, height],
+    [id, labelId, placeholder, dir, lang, height, error],
   );
 
   const editor = useEditor({
@@ -197,6 +202,7 @@ export function RichTextEditor({
           }}
         />
       </div>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

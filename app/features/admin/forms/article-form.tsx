@@ -3,7 +3,7 @@ import { buildArticleTitles } from "#core/article-rules.ts";
 import type { Article } from "#db/records.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { adminRequest } from "#app/features/admin/api/request.ts";
+import { api, call } from "#app/features/admin/api/client.ts";
 import { RichTextEditor } from "#app/features/admin/editor/rich-text-editor.tsx";
 import { SubmitButton, TextInput } from "./form-controls.tsx";
 import { ImageField } from "./image-field.tsx";
@@ -40,12 +40,7 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
     draftKey: articleDraftKey(article),
     adding: !article,
   });
-  const { values, setValues } = form;
-
-  const setField = useCallback(
-    (field: keyof ArticleValues, value: string) => setValues((current) => ({ ...current, [field]: value })),
-    [setValues],
-  );
+  const { values, errors, setField } = form;
   const showError = useCallback(
     (message: string) =>
       toast({ title: t("errors.validation"), description: message, variant: "destructive" }),
@@ -55,11 +50,9 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!buildArticleTitles(values)) {
-      toast({
-        title: t("errors.validation"),
-        description: t("errors.articleTitleRequired"),
-        variant: "destructive",
-      });
+      const message = t("errors.articleTitleRequired");
+      form.showIssues([{ path: "title_en", message }]);
+      toast({ title: t("errors.validation"), description: message, variant: "destructive" });
       return;
     }
     const run = () =>
@@ -70,10 +63,13 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
         currentUrl: article?.image_url ?? null,
         onProgress: form.setProgress,
         errorTitleKey: article ? "errors.updateArticle" : "errors.addArticle",
+        onIssues: form.showIssues,
         save: (image_url) =>
           article
-            ? adminRequest("PUT", `/api/articles/${article.id}`, { ...values, image_url })
-            : adminRequest("POST", "/api/articles", { ...values, image_url }),
+            ? call(() =>
+                api.articles[":id"].$put({ param: { id: article.id }, json: { ...values, image_url } }),
+              )
+            : call(() => api.articles.$post({ json: { ...values, image_url } })),
       });
     await form.save(run, article ? "admin.articles.updated" : "admin.articles.added", onSaved);
   }
@@ -87,6 +83,7 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
           label={t("admin.articles.titleEn")}
           value={values.title_en}
           onChange={(event) => setField("title_en", event.target.value)}
+          error={errors.title_en}
           dir="ltr"
           lang="en"
         />
@@ -95,6 +92,7 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
           label={t("admin.articles.titleAr")}
           value={values.title_ar}
           onChange={(event) => setField("title_ar", event.target.value)}
+          error={errors.title_ar}
           dir="rtl"
           lang="ar"
         />
@@ -106,12 +104,14 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
         onFileChange={form.setFile}
         currentUrl={article?.image_url ?? null}
         progress={form.progress}
+        error={errors.image_url}
       />
       <RichTextEditor
         id={`${id}-content-en`}
         label={t("admin.articles.contentEn")}
         value={values.content_en}
         onChange={(html) => setField("content_en", html)}
+        error={errors.content_en}
         dir="ltr"
         lang="en"
         height={300}
@@ -122,6 +122,7 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
         label={t("admin.articles.contentAr")}
         value={values.content_ar}
         onChange={(html) => setField("content_ar", html)}
+        error={errors.content_ar}
         dir="rtl"
         lang="ar"
         height={300}

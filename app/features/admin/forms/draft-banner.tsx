@@ -1,3 +1,5 @@
+import { formatTime } from "#core/dates.ts";
+import { siteConfig } from "#config/site.ts";
 import { History } from "lucide-react";
 import { useI18n } from "#app/lib/i18n.ts";
 
@@ -12,9 +14,7 @@ export function DraftBanner({
   onDiscard: () => void;
 }) {
   const { t, language } = useI18n();
-  const time = new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-GB", { timeStyle: "short" }).format(
-    savedAt,
-  );
+  const time = formatTime(savedAt, language, siteConfig.timeZone);
   return (
     <div
       role="status"

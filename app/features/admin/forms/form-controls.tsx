@@ -1,19 +1,38 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
-// The admin forms' inputs: one look for every field, labels always visible, hints tied to their input.
+// The admin forms' inputs: one look for every field, labels always visible, hints and the server's error for
+// the field tied to their input (aria-describedby), the error in red under it.
 
 export const inputClass =
   "w-full rounded-md border border-border bg-background px-3 py-2 text-foreground shadow-sm placeholder:text-muted-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 disabled:opacity-60";
+
+/** What an input of a field says about its hint and error: the ids that describe it, and whether it is wrong. */
+export function describedBy(id: string, { hint, error }: { hint?: string; error?: string }) {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return { "aria-describedby": ids || undefined, "aria-invalid": error ? true : undefined };
+}
+
+/** The server's message for one field, in the page's language. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} dir="auto" className="text-sm font-medium text-destructive">
+      {error}
+    </p>
+  );
+}
 
 export function Field({
   id,
   label,
   hint,
+  error,
   children,
 }: {
   id: string;
   label: string;
   hint?: string;
+  error?: string;
   children: ReactNode;
 }) {
   return (
@@ -27,19 +46,28 @@ export function Field({
           {hint}
         </p>
       ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
+
+const errorBorder = (error?: string) => (error ? " border-destructive" : "");
 
 export function TextInput({
   id,
   label,
   hint,
+  error,
   ...props
-}: { id: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { id: string; label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <Field id={id} label={label} hint={hint}>
-      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} className={inputClass} {...props} />
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        {...describedBy(id, { hint, error })}
+        className={inputClass + errorBorder(error)}
+        {...props}
+      />
     </Field>
   );
 }
@@ -47,11 +75,17 @@ export function TextInput({
 export function TextArea({
   id,
   label,
+  error,
   ...props
-}: { id: string; label: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: { id: string; label: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <Field id={id} label={label}>
-      <textarea id={id} className={inputClass} {...props} />
+    <Field id={id} label={label} error={error}>
+      <textarea
+        id={id}
+        {...describedBy(id, { error })}
+        className={inputClass + errorBorder(error)}
+        {...props}
+      />
     </Field>
   );
 }

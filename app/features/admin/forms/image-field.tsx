@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { ImagePlus, X } from "lucide-react";
 import { useI18n } from "#app/lib/i18n.ts";
+import { FieldError } from "./form-controls.tsx";
 
 /** The formats the server stores (core/images.ts IMAGE_FORMATS); it checks the bytes, this only filters the picker. */
 const ACCEPTED_TYPES = "image/png,image/jpeg,image/webp,image/gif";
@@ -15,10 +16,12 @@ export interface ImageFieldProps {
   currentUrl?: string | null;
   /** The upload's progress from 0 to 1 while it runs; null or absent otherwise. */
   progress?: number | null;
+  /** The server's message for the image, shown under it. */
+  error?: string;
 }
 
 /** An image input for the admin forms: file picker, preview, "remove selected file" and the upload's progress. */
-export function ImageField({ id, label, file, onFileChange, currentUrl, progress }: ImageFieldProps) {
+export function ImageField({ id, label, file, onFileChange, currentUrl, progress, error }: ImageFieldProps) {
   const { t } = useI18n();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
@@ -55,7 +58,8 @@ export function ImageField({ id, label, file, onFileChange, currentUrl, progress
         type="file"
         accept={ACCEPTED_TYPES}
         tabIndex={-1}
-        aria-describedby={hintId}
+        aria-describedby={error ? `${hintId} ${id}-error` : hintId}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => onFileChange(event.currentTarget.files?.[0] ?? null)}
         className="sr-only"
       />
@@ -64,7 +68,7 @@ export function ImageField({ id, label, file, onFileChange, currentUrl, progress
           type="button"
           onClick={() => inputRef.current?.click()}
           aria-label={t("imageField.chooseFor", { label })}
-          aria-describedby={hintId}
+          aria-describedby={error ? `${hintId} ${id}-error` : hintId}
           className="inline-flex shrink-0 items-center gap-2 rounded bg-muted px-3 py-1.5 text-sm font-medium hover:bg-accent"
         >
           <ImagePlus aria-hidden="true" className="size-4" />
@@ -126,6 +130,7 @@ export function ImageField({ id, label, file, onFileChange, currentUrl, progress
           </div>
         </div>
       ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

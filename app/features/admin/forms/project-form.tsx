@@ -3,7 +3,7 @@ import { parseTags } from "#core/projects.ts";
 import type { Project } from "#db/records.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { adminRequest } from "#app/features/admin/api/request.ts";
+import { api, call } from "#app/features/admin/api/client.ts";
 import { SubmitButton, TextArea, TextInput } from "./form-controls.tsx";
 import { ImageField } from "./image-field.tsx";
 import { saveWithImage } from "./save-with-image.ts";
@@ -54,19 +54,17 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
     draftKey: projectDraftKey(project),
     adding: !project,
   });
-  const { values, setValues } = form;
+  const { values, errors } = form;
 
   const set = (field: keyof ProjectValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+    form.setField(field, event.target.value);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (values.title.trim() === "") {
-      toast({
-        title: t("errors.validation"),
-        description: t("errors.projectTitleRequired"),
-        variant: "destructive",
-      });
+      const message = t("errors.projectTitleRequired");
+      form.showIssues([{ path: "title", message }]);
+      toast({ title: t("errors.validation"), description: message, variant: "destructive" });
       return;
     }
     const body = {
@@ -85,10 +83,13 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
         currentUrl: project?.image_url ?? null,
         onProgress: form.setProgress,
         errorTitleKey: project ? "errors.updateProject" : "errors.addProject",
+        onIssues: form.showIssues,
         save: (image_url) =>
           project
-            ? adminRequest("PUT", `/api/projects/${project.id}`, { ...body, image_url })
-            : adminRequest("POST", "/api/projects", { ...body, image_url }),
+            ? call(() =>
+                api.projects[":id"].$put({ param: { id: project.id }, json: { ...body, image_url } }),
+              )
+            : call(() => api.projects.$post({ json: { ...body, image_url } })),
       });
     await form.save(run, project ? "admin.projects.updated" : "admin.projects.added", onSaved);
   }
@@ -101,6 +102,7 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
         label={t("admin.projects.title")}
         value={values.title}
         onChange={set("title")}
+        error={errors.title}
         dir="auto"
       />
       <TextArea
@@ -108,6 +110,7 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
         label={t("admin.projects.description")}
         value={values.description}
         onChange={set("description")}
+        error={errors.description}
         rows={4}
         dir="auto"
       />
@@ -117,6 +120,7 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
           label={t("admin.projects.category")}
           value={values.category}
           onChange={set("category")}
+          error={errors.category}
           dir="auto"
         />
         <TextInput
@@ -125,6 +129,7 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
           hint={t("admin.projects.tagsHint")}
           value={values.tags}
           onChange={set("tags")}
+          error={errors.tags}
           dir="auto"
         />
         <TextInput
@@ -135,6 +140,7 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
           placeholder="https://github.com/…"
           value={values.github_link}
           onChange={set("github_link")}
+          error={errors.github_link}
         />
         <TextInput
           id={`${id}-live`}
@@ -144,6 +150,7 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
           placeholder="https://…"
           value={values.live_link}
           onChange={set("live_link")}
+          error={errors.live_link}
         />
       </div>
       <ImageField
@@ -153,6 +160,7 @@ export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: 
         onFileChange={form.setFile}
         currentUrl={project?.image_url ?? null}
         progress={form.progress}
+        error={errors.image_url}
       />
       <div>
         <SubmitButton

@@ -1,7 +1,7 @@
 import { toast } from "#app/components/ui/toast.tsx";
 import type { Translate } from "#app/lib/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
-import { adminRequest } from "#app/features/admin/api/request.ts";
+import { AdminApiError, api, call, type FieldIssue } from "#app/features/admin/api/client.ts";
 import { describeUploadError, uploadImage } from "#app/features/admin/api/upload-image.ts";
 
 /**
@@ -17,6 +17,7 @@ export async function saveWithImage({
   onProgress,
   save,
   errorTitleKey,
+  onIssues,
 }: {
   t: Translate;
   file: File | null;
@@ -25,6 +26,8 @@ export async function saveWithImage({
   onProgress: (fraction: number | null) => void;
   save: (imageUrl: string | null) => Promise<unknown>;
   errorTitleKey: TranslationKey;
+  /** The fields the server refused, to show under each (the toast still says what failed). */
+  onIssues: (issues: readonly FieldIssue[]) => void;
 }): Promise<boolean> {
   let uploaded: { path: string; url: string } | null = null;
   if (file) {
@@ -32,11 +35,9 @@ export async function saveWithImage({
       onProgress(0);
       uploaded = await uploadImage(file, folder, onProgress);
     } catch (error) {
-      toast({
-        title: t("errors.uploadImage"),
-        description: describeUploadError(error, t),
-        variant: "destructive",
-      });
+      const description = describeUploadError(error, t);
+      onIssues([{ path: "image_url", message: description }]);
+      toast({ title: t("errors.uploadImage"), description, variant: "destructive" });
       return false;
     } finally {
       onProgress(null);
@@ -48,8 +49,12 @@ export async function saveWithImage({
   } catch (error) {
     if (uploaded) {
       // The row was not saved: the new file must not linger. A failure here is only logged by the server.
-      await adminRequest("DELETE", `/api/uploads/${uploaded.path}`).catch(() => undefined);
+      const [folder, name] = uploaded.path.split("/") as [string, string];
+      await call(() => api.uploads[":folder"][":name"].$delete({ param: { folder, name } })).catch(
+        () => undefined,
+      );
     }
+    if (error instanceof AdminApiError) onIssues(error.issues);
     toast({ title: t(errorTitleKey), description: messageOf(error), variant: "destructive" });
     return false;
   }

@@ -1,7 +1,7 @@
 import { KeyRound } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useI18n } from "#app/lib/i18n.ts";
-import { adminRequest } from "#app/features/admin/api/request.ts";
+import { api, call } from "#app/features/admin/api/client.ts";
 import { inputClass } from "./form-controls.tsx";
 import { messageOf } from "./save-with-image.ts";
 
@@ -18,7 +18,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      await adminRequest("POST", "/api/auth/login", { password });
+      await call(() => api.auth.login.$post({ json: { password } }));
       setPassword("");
       onSignedIn();
     } catch (failure) {

@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
+import type { FieldIssue } from "#app/features/admin/api/client.ts";
 import { DraftBanner } from "./draft-banner.tsx";
 import { useDraft } from "./use-draft.ts";
 
@@ -22,11 +23,27 @@ export function useContentForm<V extends object>(options: {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server's message for each field it refused, by the field's name (the first part of the issue's path).
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const isBlank = useCallback((draft: V) => JSON.stringify(draft) === JSON.stringify(initial), [initial]);
   const draft = useDraft(draftKey, values, isBlank);
 
+  /** Sets one field; its error goes, since the owner is correcting it. */
+  const setField = useCallback((field: keyof V & string, value: V[keyof V]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }, []);
+
+  /** Shows each refused field's message under it; the first one wins when a field has several. */
+  const showIssues = useCallback((issues: readonly FieldIssue[]) => {
+    const next: Record<string, string> = {};
+    for (const issue of issues) next[issue.path.split(".")[0]!] ??= issue.message;
+    setErrors(next);
+  }, []);
+
   /** Runs one save; `run` reports whether it stored the row (its errors are already shown). */
   async function save(run: () => Promise<boolean>, successKey: TranslationKey, onSaved: () => void) {
+    setErrors({});
     setBusy(true);
     const saved = await run();
     setBusy(false);
@@ -53,5 +70,18 @@ export function useContentForm<V extends object>(options: {
     />
   ) : null;
 
-  return { values, setValues, file, setFile, progress, setProgress, busy, save, draftBanner };
+  return {
+    values,
+    setValues,
+    setField,
+    errors,
+    showIssues,
+    file,
+    setFile,
+    progress,
+    setProgress,
+    busy,
+    save,
+    draftBanner,
+  };
 }

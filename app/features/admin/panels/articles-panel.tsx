@@ -1,10 +1,12 @@
+import { api, call } from "#app/features/admin/api/client.ts";
 import type { Article } from "#db/records.ts";
 import { ArticleForm, articleDraftKey } from "#app/features/admin/forms/article-form.tsx";
 import { ContentPanel, type PanelConfig } from "./content-panel.tsx";
 
 const config: PanelConfig<Article> = {
   kind: "articles",
-  listPath: "/api/admin/articles",
+  load: () => call(() => api.admin.articles.$get()),
+  remove: (article) => call(() => api.articles[":id"].$delete({ param: { id: article.id } })),
   fetchErrorKey: "errors.fetchArticles",
   deleteErrorKey: "errors.deleteArticle",
   titleOf: (article) => article.title,

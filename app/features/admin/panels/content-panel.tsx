@@ -5,8 +5,9 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
+import { formatShortDate } from "#core/dates.ts";
+import { siteConfig } from "#config/site.ts";
 import type { EnglishDictionary, TranslationKey } from "#app/i18n/keys.ts";
-import { adminRequest } from "#app/features/admin/api/request.ts";
 import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 import { useAdminData } from "#app/features/admin/api/use-admin-data.ts";
 import { forgetDraft } from "#app/features/admin/forms/use-draft.ts";
@@ -23,7 +24,9 @@ export interface PanelItem {
 export interface PanelConfig<T extends PanelItem> {
   /** "projects" or "articles": the dictionary section and the API path. */
   kind: "projects" | "articles";
-  listPath: string;
+  /** The owner's list of every item, and how one is deleted. */
+  load: () => Promise<T[]>;
+  remove: (item: T) => Promise<unknown>;
   fetchErrorKey: TranslationKey;
   deleteErrorKey: TranslationKey;
   titleOf: (item: T) => string;
@@ -40,11 +43,10 @@ type PanelTextKey = keyof EnglishDictionary["admin"]["projects"] &
 
 export function ContentPanel<T extends PanelItem>({ config }: { config: PanelConfig<T> }) {
   const { t, language } = useI18n();
-  const { data: items, reload } = useAdminData<T[]>(config.listPath, config.fetchErrorKey, []);
+  const { data: items, reload } = useAdminData(config.load, config.fetchErrorKey, [] as T[]);
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const text = (key: PanelTextKey, vars?: Record<string, string>) => t(`admin.${config.kind}.${key}`, vars);
-  const dateFormat = new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium" });
 
   const closeEditor = () => {
     // Closing the dialog discards the selection, the chosen file and the drafts (spec §4).
@@ -55,7 +57,7 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
   async function remove(item: T) {
     setDeleting(null);
     try {
-      await adminRequest("DELETE", `/api/${config.kind}/${item.id}`);
+      await config.remove(item);
       toast({ title: text("deleted") });
     } catch (error) {
       toast({ title: t(config.deleteErrorKey), description: messageOf(error), variant: "destructive" });
@@ -116,7 +118,9 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
                     </h3>
                     <div className="truncate text-sm text-muted-foreground">{config.details(item)}</div>
                     <p className="text-xs text-muted-foreground">
-                      {t("admin.common.created", { date: dateFormat.format(new Date(item.created_at)) })}
+                      {t("admin.common.created", {
+                        date: formatShortDate(item.created_at, language, siteConfig.timeZone),
+                      })}
                     </p>
                   </div>
                   <div className="flex shrink-0 items-center gap-1">

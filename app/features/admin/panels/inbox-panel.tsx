@@ -1,3 +1,5 @@
+import { formatShortDateTime } from "#core/dates.ts";
+import { siteConfig } from "#config/site.ts";
 import { ChevronDown, Mail, MailOpen, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Inbox, InboxMessage } from "#db/records.ts";
@@ -5,7 +7,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { adminRequest } from "#app/features/admin/api/request.ts";
+import { api, call } from "#app/features/admin/api/client.ts";
 import { useAdminData } from "#app/features/admin/api/use-admin-data.ts";
 import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 
@@ -14,8 +16,10 @@ import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 
 const NO_MESSAGES: Inbox = { unread: 0, messages: [] };
 
+const loadInbox = () => call(() => api.messages.$get());
+
 export function useInbox() {
-  const { data: inbox, reload } = useAdminData<Inbox>("/api/messages", "errors.fetchMessages", NO_MESSAGES);
+  const { data: inbox, reload } = useAdminData(loadInbox, "errors.fetchMessages", NO_MESSAGES);
   return { inbox, reload };
 }
 
@@ -23,14 +27,10 @@ export function MessagesPanel({ inbox, reload }: ReturnType<typeof useInbox>) {
   const { t, language } = useI18n();
   const [open, setOpen] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<InboxMessage | null>(null);
-  const dateFormat = new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
 
   async function setRead(message: InboxMessage, read: boolean) {
     try {
-      await adminRequest("PATCH", `/api/messages/${message.id}`, { read });
+      await call(() => api.messages[":id"].$patch({ param: { id: message.id }, json: { read } }));
     } catch (error) {
       toast({ title: t("errors.updateMessage"), description: messageOf(error), variant: "destructive" });
     }
@@ -46,7 +46,7 @@ export function MessagesPanel({ inbox, reload }: ReturnType<typeof useInbox>) {
   async function remove(message: InboxMessage) {
     setDeleting(null);
     try {
-      await adminRequest("DELETE", `/api/messages/${message.id}`);
+      await call(() => api.messages[":id"].$delete({ param: { id: message.id } }));
       toast({ title: t("admin.messages.deleted") });
     } catch (error) {
       toast({ title: t("errors.deleteMessage"), description: messageOf(error), variant: "destructive" });
@@ -110,7 +110,7 @@ export function MessagesPanel({ inbox, reload }: ReturnType<typeof useInbox>) {
                         {message.name}
                       </span>
                       <span className="text-xs text-muted-foreground">
-                        {dateFormat.format(new Date(message.created_at))}
+                        {formatShortDateTime(message.created_at, language, siteConfig.timeZone)}
                       </span>
                       {unread ? <span className="sr-only">{t("admin.messages.unread")}</span> : null}
                     </span>

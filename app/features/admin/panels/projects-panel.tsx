@@ -1,10 +1,12 @@
 import type { Project } from "#db/records.ts";
+import { api, call } from "#app/features/admin/api/client.ts";
 import { ContentPanel, type PanelConfig } from "./content-panel.tsx";
 import { ProjectForm, projectDraftKey } from "#app/features/admin/forms/project-form.tsx";
 
 const config: PanelConfig<Project> = {
   kind: "projects",
-  listPath: "/api/admin/projects",
+  load: () => call(() => api.admin.projects.$get()),
+  remove: (project) => call(() => api.projects[":id"].$delete({ param: { id: project.id } })),
   fetchErrorKey: "errors.fetchProjects",
   deleteErrorKey: "errors.deleteProject",
   titleOf: (project) => project.title,
