@@ -39,6 +39,7 @@ describe("pickLocalized", () => {
   });
 
   it("does not borrow another field's text", () => {
-    expect(pickLocalized({ title_en: "Title", content_en: "" }, "content", "en")).toBe("");
+    const row: Record<string, string> = { title_en: "Title", content_en: "" };
+    expect(pickLocalized(row, "content", "en")).toBe("");
   });
 });

@@ -13,3 +13,21 @@ export function getServices(context: Readonly<RouterContextProvider>): SiteServi
 export function getNonce(context: Readonly<RouterContextProvider>): string {
   return context.get(nonceContext);
 }
+
+/**
+ * Reads what a page shows through a server service. A failure (the database down) is logged and reported as
+ * the key of the error toast the page shows (docs/product.md §8), so the page still renders.
+ */
+export async function readForPage<T>(
+  context: Readonly<RouterContextProvider>,
+  what: string,
+  read: (services: SiteServices) => Promise<T>,
+): Promise<{ data: T; errorKey: null } | { data: null; errorKey: "errors.databaseUnavailable" }> {
+  const services = getServices(context);
+  try {
+    return { data: await read(services), errorKey: null };
+  } catch (error) {
+    services.logError(`${what} could not be read`, { error: String(error) });
+    return { data: null, errorKey: "errors.databaseUnavailable" };
+  }
+}

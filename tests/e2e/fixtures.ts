@@ -10,12 +10,12 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { sql } from "drizzle-orm";
 import { lookupMessage, translate, type Dictionary, type TranslateVars } from "#core/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { Language, Theme } from "#core/preferences.ts";
 import { siteConfig } from "#config/site.ts";
 import type { Database } from "#db/client.ts";
+import { clearAllTables } from "#tests/helpers/tables.ts";
 import { createMemoryLogger } from "#server/platform/logger.ts";
 import type { RunningServer } from "#server/platform/runtime.ts";
 
@@ -85,12 +85,8 @@ export async function startTestServer(
   };
 }
 
-/** Empties the content, the contact messages, the owner's sessions and the rate-limit counters, keeping the schema. */
-export async function clearTables(db: Database) {
-  await db.execute(
-    sql`truncate table projects, articles, messages, sessions, rate_limits restart identity cascade`,
-  );
-}
+/** Empties every table (db/schema.ts), keeping the schema. */
+export const clearTables = clearAllTables;
 
 // ---------------------------------------------------------------------------------------------------------
 // Strings: the tests read the dictionaries and the owner's config instead of copying them.

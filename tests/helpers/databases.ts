@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { getTableName, is, sql } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { createDb, type DbHandle } from "#db/client.ts";
-import * as schema from "#db/schema.ts";
 import { findProjectRoot } from "#server/platform/project-root.ts";
+import { clearAllTables } from "./tables.ts";
 
 // Every test file owns its data (STYLE.md §8): each call to open() gives a new, migrated, empty database on
 // one backend, and close() throws it away. PGlite always runs; PostgreSQL runs when the global setup
@@ -24,21 +22,13 @@ export interface Backend {
   open(): Promise<TestDatabase>;
 }
 
-const tableNames = Object.values(schema)
-  .filter((value) => is(value, PgTable))
-  .map((table) => `"${getTableName(table)}"`);
-
-async function clearTables(handle: DbHandle) {
-  await handle.db.execute(sql.raw(`truncate ${tableNames.join(", ")} restart identity cascade`));
-}
-
 function withClear(handle: DbHandle, close: () => Promise<void> = () => handle.close()): TestDatabase {
   return {
     db: handle.db,
     kind: handle.kind,
     ping: () => handle.ping(),
     close,
-    clear: () => clearTables(handle),
+    clear: () => clearAllTables(handle.db),
   };
 }
 

@@ -4,7 +4,7 @@ import { pickLocalized } from "#core/articles.ts";
 import { contentToHtml } from "#core/content-html.ts";
 import { formatLongDate, formatLongDateTime } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
-import { getServices } from "#app/lib/services.server.ts";
+import { getServices, readForPage } from "#app/lib/services.server.ts";
 import { siteConfig } from "#config/site.ts";
 import type { ArticlesResult } from "./articles-result.ts";
 
@@ -12,25 +12,21 @@ export async function loadArticles(
   context: Readonly<RouterContextProvider>,
   language: Language,
 ): Promise<ArticlesResult> {
-  const services = getServices(context);
-  try {
-    const rows = await services.listArticles();
-    return {
-      errorKey: null,
-      articles: rows.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        title: pickLocalized(row as unknown as Record<string, unknown>, "title", language),
-        excerpt: pickLocalized(row as unknown as Record<string, unknown>, "excerpt", language),
-        image_url: row.image_url,
-        date: row.date,
-        dateText: formatLongDate(row.date, language, siteConfig.timeZone),
-      })),
-    };
-  } catch (error) {
-    services.logError("articles could not be read", { error: String(error) });
-    return { articles: [], errorKey: "errors.databaseUnavailable" };
-  }
+  const { data: rows, errorKey } = await readForPage(context, "articles", (services) =>
+    services.listArticles(),
+  );
+  return {
+    errorKey,
+    articles: (rows ?? []).map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: pickLocalized(row, "title", language),
+      excerpt: pickLocalized(row, "excerpt", language),
+      image_url: row.image_url,
+      date: row.date,
+      dateText: formatLongDate(row.date, language, siteConfig.timeZone),
+    })),
+  };
 }
 
 export interface ArticlePage {
@@ -54,25 +50,20 @@ export async function loadArticle(
   slug: string,
   language: Language,
 ): Promise<ArticlePage> {
-  const services = getServices(context);
-  let row;
-  try {
-    row = await services.getArticleBySlug(slug);
-  } catch (error) {
-    services.logError("article could not be read", { slug, error: String(error) });
-    return { status: 503, errorKey: "errors.databaseUnavailable", article: null };
-  }
+  const { data: row, errorKey } = await readForPage(context, `article ${slug}`, (services) =>
+    services.getArticleBySlug(slug),
+  );
+  if (errorKey) return { status: 503, errorKey, article: null };
   if (!row) return { status: 404, errorKey: "articles.notFound", article: null };
-  const fields = row as unknown as Record<string, unknown>;
-  const content = pickLocalized(fields, "content", language);
+  const content = pickLocalized(row, "content", language);
   return {
     status: 200,
     errorKey: null,
     article: {
       slug: row.slug,
-      title: pickLocalized(fields, "title", language),
-      excerpt: pickLocalized(fields, "excerpt", language),
-      html: await services.renderArticleHtml(contentToHtml(content)),
+      title: pickLocalized(row, "title", language),
+      excerpt: pickLocalized(row, "excerpt", language),
+      html: await getServices(context).renderArticleHtml(contentToHtml(content)),
       image_url: row.image_url,
       date: row.date,
       dateText: formatLongDate(row.date, language, siteConfig.timeZone),

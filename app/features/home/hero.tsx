@@ -1,7 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { GithubIcon, LinkedinIcon } from "#app/components/brand-icons.tsx";
-import { IconLink } from "#app/components/icon-link.tsx";
+import { SocialLinks } from "#app/components/social-links.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { siteConfig } from "#config/site.ts";
 
@@ -40,21 +39,11 @@ export function Hero() {
               {t("home.contactMe")}
             </Link>
           </div>
-          <ul className="flex items-center justify-center gap-2 md:justify-start">
-            {[
-              { href: siteConfig.links.github, label: t("footer.github"), icon: GithubIcon },
-              { href: siteConfig.links.linkedin, label: t("footer.linkedin"), icon: LinkedinIcon },
-            ].map(({ href, label, icon }) => (
-              <li key={href}>
-                <IconLink
-                  href={href}
-                  label={label}
-                  icon={icon}
-                  className="size-11 rounded-full border border-border"
-                />
-              </li>
-            ))}
-          </ul>
+          <SocialLinks
+            links={["github", "linkedin"]}
+            className="flex items-center justify-center gap-2 md:justify-start"
+            linkClassName="size-11 rounded-full border border-border"
+          />
         </div>
         <div className="flex justify-center">
           <img

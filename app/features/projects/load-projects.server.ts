@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { Language } from "#core/preferences.ts";
 import { sampleProjects } from "#core/projects.ts";
-import { getServices } from "#app/lib/services.server.ts";
+import { getServices, readForPage } from "#app/lib/services.server.ts";
 import type { ProjectsResult } from "#app/lib/projects-result.ts";
 
 /**
@@ -12,14 +12,11 @@ export async function loadProjects(
   context: Readonly<RouterContextProvider>,
   language: Language,
 ): Promise<ProjectsResult> {
-  const services = getServices(context);
-  try {
-    const projects = await services.listProjects();
-    if (projects.length === 0 && services.sampleProjects)
-      return { projects: sampleProjects(language), errorKey: null };
-    return { projects, errorKey: null };
-  } catch (error) {
-    services.logError("projects could not be read", { error: String(error) });
-    return { projects: sampleProjects(language), errorKey: "errors.databaseUnavailable" };
-  }
+  const { data: projects, errorKey } = await readForPage(context, "projects", (services) =>
+    services.listProjects(),
+  );
+  if (projects === null) return { projects: sampleProjects(language), errorKey };
+  if (projects.length === 0 && getServices(context).sampleProjects)
+    return { projects: sampleProjects(language), errorKey: null };
+  return { projects, errorKey: null };
 }
