@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { readPreferences } from "#core/preferences.ts";
 import type { ArticlesResult } from "#app/features/articles/articles-result.ts";
 import { loadArticles } from "#app/features/articles/load-articles.server.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
@@ -20,10 +21,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <section className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
-      <header className="mb-10 flex flex-col items-center gap-3 text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("articles.title")}</h1>
-        <p className="text-lg text-muted-foreground">{t("articles.description")}</p>
-      </header>
+      <PageHeader title={t("articles.title")} subtitle={t("articles.description")} className="mb-10" />
       <ArticleList result={loaderData.result} />
     </section>
   );

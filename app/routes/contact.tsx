@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { submitContactPage } from "#app/features/contact/contact-action.server.ts";
 import { ContactForm, ContactSent } from "#app/features/contact/contact-form.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { getServices } from "#app/lib/services.server.ts";
@@ -40,10 +41,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   ];
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-16 sm:px-6">
-      <header className="flex flex-col items-center gap-3 text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("contact.title")}</h1>
-        <p className="text-lg text-muted-foreground">{t("contact.subtitle")}</p>
-      </header>
+      <PageHeader title={t("contact.title")} subtitle={t("contact.subtitle")} />
       <div className="grid items-start gap-8 lg:grid-cols-[2fr_3fr]">
         <div className="rounded-2xl border border-border bg-card p-8 shadow-sm">
           <h2 className="mb-6 text-2xl font-bold">{t("contact.infoTitle")}</h2>

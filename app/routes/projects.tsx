@@ -1,6 +1,7 @@
 import { readPreferences } from "#core/preferences.ts";
 import { loadProjects } from "#app/features/projects/load-projects.server.ts";
 import { ProjectsGallery } from "#app/features/projects/projects-gallery.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/projects";
@@ -17,10 +18,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <header className="mb-10 flex flex-col items-center gap-3 text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("projects.title")}</h1>
-        <p className="text-lg text-muted-foreground">{t("projects.subtitle")}</p>
-      </header>
+      <PageHeader title={t("projects.title")} subtitle={t("projects.subtitle")} className="mb-10" />
       <ProjectsGallery result={loaderData.result} />
     </section>
   );

@@ -1,5 +1,6 @@
 import { Check, Code, Layout, Megaphone, PenTool, Search, Server } from "lucide-react";
 import { ServiceCard } from "#app/components/service-card.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/services";
@@ -27,10 +28,7 @@ export default function Services() {
   const { t } = useI18n();
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-16 sm:px-6">
-      <header className="flex flex-col items-center gap-3 text-center">
-        <h1 className="text-4xl font-bold tracking-tight">{t("services.title")}</h1>
-        <p className="text-lg text-muted-foreground">{t("services.subtitle")}</p>
-      </header>
+      <PageHeader title={t("services.title")} subtitle={t("services.subtitle")} />
       <div className="mx-auto flex max-w-3xl flex-col gap-5 rounded-2xl bg-accent p-8">
         <h2 className="text-2xl font-bold">{t("services.whyTitle")}</h2>
         <p className="text-lg text-muted-foreground">{t("services.whyText")}</p>
