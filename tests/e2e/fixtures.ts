@@ -16,6 +16,7 @@ import type { Language, Theme } from "#core/preferences.ts";
 import { siteConfig } from "#config/site.ts";
 import type { Database } from "#db/client.ts";
 import { clearAllTables } from "#tests/helpers/tables.ts";
+import { ownerCredentials } from "#db/schema.ts";
 import { createMemoryLogger } from "#server/platform/logger.ts";
 import type { RunningServer } from "#server/platform/runtime.ts";
 
@@ -85,8 +86,8 @@ export async function startTestServer(
   };
 }
 
-/** Empties every table (db/schema.ts), keeping the schema. */
-export const clearTables = clearAllTables;
+/** Empties every table (db/schema.ts) but the owner's password, which the server set when it started. */
+export const clearTables = (db: Database) => clearAllTables(db, [ownerCredentials]);
 
 // ---------------------------------------------------------------------------------------------------------
 // Strings: the tests read the dictionaries and the owner's config instead of copying them.

@@ -5,11 +5,10 @@ import * as schema from "#db/schema.ts";
 
 // Kept free of Vitest imports so the end-to-end tests can use it too.
 
-const tableNames = Object.values(schema)
-  .filter((value) => is(value, PgTable))
-  .map((table) => `"${getTableName(table)}"`);
+const tables: PgTable[] = Object.values(schema).filter((value) => is(value, PgTable));
 
-/** Empties every table of db/schema.ts, keeping the schema and its migration record. */
-export async function clearAllTables(db: Database): Promise<void> {
-  await db.execute(sql.raw(`truncate ${tableNames.join(", ")} restart identity cascade`));
+/** Empties every table of db/schema.ts but those in `keep`, keeping the schema and its migration record. */
+export async function clearAllTables(db: Database, keep: readonly PgTable[] = []): Promise<void> {
+  const names = tables.filter((table) => !keep.includes(table)).map((table) => `"${getTableName(table)}"`);
+  await db.execute(sql.raw(`truncate ${names.join(", ")} restart identity cascade`));
 }
