@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM, CHROMIUM_ARGS } from "./tools/local.ts";
 
-// End-to-end tests in the system Chromium against the built server (ARCHITECTURE "tests/e2e").
+// End-to-end tests in the system Chromium against the built server (docs/architecture.md "Tests and conventions").
 // There is no webServer: each worker starts the built server in-process with an in-memory database
 // (tests/e2e/fixtures.ts), so every worker owns its data. Run `npx react-router build` first.
 

@@ -6,7 +6,7 @@ export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
   // The server bundle includes React: pin its production build, whoever imports the bundle (server.js or a test).
   define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
-  // The server build's entry is our Hono app (STACK-NOTES: Vite 8 ignores the old isSsrBuild branch).
+  // The server build's entry is our Hono app (docs/architecture.md "Platform notes": Vite 8 ignores the old isSsrBuild branch).
   environments: {
     ssr: {
       build: {

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Kept apart from vite.config.ts: the React Router plugin must not run under Vitest (STACK-NOTES).
+// Kept apart from vite.config.ts: the React Router plugin must not run under Vitest (decision 003).
 export default defineConfig({
   test: {
     include: [

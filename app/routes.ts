@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Every page sits in the site layout (spec §2), whose error boundary renders inside the navbar and footer
+// Every page sits in the site layout (docs/product.md §2), whose error boundary renders inside the navbar and footer
 // with the root loader's language and dictionary.
 export default [
   layout("routes/site-layout.tsx", [

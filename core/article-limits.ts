@@ -1,4 +1,4 @@
-// Limits on what an article may carry (spec §5: images in the editor are embedded as data URLs). The editor
+// Limits on what an article may carry (docs/product.md §5: images in the editor are embedded as data URLs). The editor
 // refuses early with a clear message; the server, the authority, checks the same numbers when it saves.
 
 /** The longest title in either language. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildArticleTitles, buildExcerpt, buildSlug, buildUniqueSlug } from "./article-rules.ts";
 
-describe("buildArticleTitles (spec §5)", () => {
+describe("buildArticleTitles (docs/product.md §5)", () => {
   it.each([
     [
       { title_en: "Hello", title_ar: "مرحبا" },
@@ -23,7 +23,7 @@ describe("buildArticleTitles (spec §5)", () => {
   });
 });
 
-describe("buildSlug (spec §5)", () => {
+describe("buildSlug (docs/product.md §5)", () => {
   const now = 1_763_800_012_345;
   it.each([
     ["Hello World", "hello-world"],
@@ -45,7 +45,7 @@ describe("buildSlug (spec §5)", () => {
   });
 });
 
-describe("buildUniqueSlug (spec §5)", () => {
+describe("buildUniqueSlug (docs/product.md §5)", () => {
   const now = 1_763_800_012_345;
   const takenOf = (taken: string[]) => (slug: string) => Promise.resolve(taken.includes(slug));
 
@@ -74,7 +74,7 @@ describe("buildUniqueSlug (spec §5)", () => {
   });
 });
 
-describe("buildExcerpt (spec §5)", () => {
+describe("buildExcerpt (docs/product.md §5)", () => {
   it.each([
     ["Short text.", "Short text."],
     ["x".repeat(150), "x".repeat(150)],

@@ -1,4 +1,4 @@
-// The article rules of spec §5, run by the server when the owner saves an article (issue #3) and
+// The article rules of docs/product.md §5, run by the server when the owner saves an article (docs/product.md §11, decision 009) and
 // available to the browser for previews. Pure: the uniqueness check is handed in.
 
 export const SLUG_MIN_LENGTH = 3;
@@ -27,7 +27,7 @@ function lastDigits(timestamp: number, count: number): string {
 /**
  * Slug from the display title: lower case, whitespace to hyphens, every character other than word characters
  * and hyphens removed. Blank or shorter than 3 characters: 'article-' and the timestamp's last 5 digits.
- * (Word characters are ASCII, as in the spec's app: an Arabic-only title gets the fallback.)
+ * (Word characters are ASCII, as in the first version: an Arabic-only title gets the fallback.)
  */
 export function buildSlug(displayTitle: string, timestamp: number): string {
   const slug = displayTitle
@@ -64,7 +64,7 @@ export async function buildUniqueSlug(
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /**
- * The first 150 characters of the content's text, with '...' when it is longer (spec §5). The content is the
+ * The first 150 characters of the content's text, with '...' when it is longer (docs/product.md §5). The content is the
  * editor's HTML: tags go, entities become the characters they stand for (the excerpt is shown as text).
  */
 export function buildExcerpt(content: string): string {

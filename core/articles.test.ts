@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pickLocalized } from "./articles.ts";
 
 describe("pickLocalized", () => {
-  // Spec §3: the current language's text, else the other language's when the current one is empty.
+  // docs/product.md §3: the current language's text, else the other language's when the current one is empty.
   it.each([
     ["own language", { title_en: "Hello", title_ar: "مرحبا" }, "en", "Hello"],
     ["own language (ar)", { title_en: "Hello", title_ar: "مرحبا" }, "ar", "مرحبا"],

@@ -6,8 +6,8 @@ import {
   toCodeLanguage,
 } from "./code-languages.ts";
 
-describe("CODE_LANGUAGES (spec §10)", () => {
-  it("are the spec's ten, in its order", () => {
+describe("CODE_LANGUAGES (docs/product.md §10)", () => {
+  it("are the product's ten, in its order (docs/product.md §10.3)", () => {
     expect(CODE_LANGUAGES.map((language) => language.label)).toEqual([
       "HTML/XML",
       "JavaScript",

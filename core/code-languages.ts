@@ -1,4 +1,4 @@
-// The code-sample languages of spec §10, in its order, and the one highlighter for them: the editor colours
+// The code-sample languages of docs/product.md §10, in its order, and the one highlighter for them: the editor colours
 // code blocks with it while the owner types, the server colours published articles with the same grammars.
 import c from "highlight.js/lib/languages/c";
 import cpp from "highlight.js/lib/languages/cpp";
@@ -30,7 +30,7 @@ export type CodeLanguage = (typeof CODE_LANGUAGES)[number]["id"];
 
 const IDS = new Set<string>(CODE_LANGUAGES.map((language) => language.id));
 
-// Other names for the same languages: Prism's, which the spec's TinyMCE code samples wrote
+// Other names for the same languages: Prism's, which the first version's TinyMCE code samples wrote
 // (`<pre class="language-markup">`), and the usual short ones.
 const ALIASES = new Map<string, CodeLanguage>([
   ["markup", "xml"],

@@ -7,7 +7,7 @@ const fail = (
   message: string,
 ): ContactReplyResult => ({ kind: "error", formErrors, fieldErrors, message }) as ContactReplyResult;
 
-describe("readContactReply (spec §8)", () => {
+describe("readContactReply (docs/product.md §8)", () => {
   it.each<[string, unknown, ContactReplyResult]>([
     [
       "our success reply",

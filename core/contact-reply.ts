@@ -1,6 +1,6 @@
 import { FIELD_ERROR_CODES, FORM_ERROR_CODES, type FieldErrorCode, type FormErrorCode } from "./contact.ts";
 
-// Reads a form service's reply the way spec §8 describes (Formspree's protocol): `next` means success;
+// Reads a form service's reply the way docs/product.md §8 describes (Formspree's protocol): `next` means success;
 // otherwise `errors` (field-level when they name a field), or a single `error` text; anything else is an
 // unexpected format, and a request that never got an answer reports its own error text. The contact page
 // uses it for our endpoint and for an external one alike.
@@ -18,7 +18,7 @@ export type ContactReplyResult =
       formErrors: ReplyProblem<FormErrorCode>[];
       /** Problems by field name, in the order the reply gave them. */
       fieldErrors: Record<string, ReplyProblem<FieldErrorCode>[]>;
-      /** Every message, joined with commas (spec §8). */
+      /** Every message, joined with commas (docs/product.md §8). */
       message: string;
     };
 

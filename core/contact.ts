@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ApiErrorKey } from "./api-errors.ts";
 import type { TranslateVars } from "./i18n.ts";
 
-// The contact form's rules (spec §2 "Contact", §3 "Contact message", §8 form-service codes), shared by the
+// The contact form's rules (docs/product.md §2 "Contact", §3 "Contact message", §8 form-service codes), shared by the
 // endpoint POST /f/:formId, the contact page's no-JavaScript action and its browser code.
 
 export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
@@ -17,7 +17,7 @@ export const CONTACT_BODY_LIMIT = 128 * 1024;
 /** The honeypot: people never see it, so a filled one means a robot (Formspree's `_gotcha`). */
 export const HONEYPOT_FIELD = "_gotcha";
 
-/** Spec §8: the codes a Formspree-compatible form service answers with. */
+/** docs/product.md §8: the codes a Formspree-compatible form service answers with. */
 export const FORM_ERROR_CODES = [
   "BLOCKED",
   "EMPTY",

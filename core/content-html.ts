@@ -1,4 +1,4 @@
-// Article content to HTML (spec §2 "Article detail"): blank lines make paragraphs, single newlines make
+// Article content to HTML (docs/product.md §2 "Article detail"): blank lines make paragraphs, single newlines make
 // line breaks. Content that already is block HTML (from the rich-text editor) is kept as it is.
 // The result is not safe by itself: the server sanitises it before it is sent.
 

@@ -39,7 +39,7 @@ describe("formatLongDate", () => {
 });
 
 describe("arabicDayPeriod", () => {
-  // Spec §9: evening from 17, afternoon from 12, morning from 4, otherwise night.
+  // docs/product.md §9: evening from 17, afternoon from 12, morning from 4, otherwise night.
   const NIGHT = "ليلًا";
   const MORNING = "صباحًا";
   const AFTERNOON = "بعد الظهر";

@@ -8,14 +8,14 @@ function toDate(value: string | Date | number): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The long localised date of the article pages (spec §2), e.g. "November 22, 2026" / "٢٢ نوفمبر ٢٠٢٦". */
+/** The long localised date of the article pages (docs/product.md §2), e.g. "November 22, 2026" / "٢٢ نوفمبر ٢٠٢٦". */
 export function formatLongDate(value: string | Date, language: Language, timeZone: string): string {
   const date = toDate(value);
   if (!date) return "";
   return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone }).format(date);
 }
 
-/** Arabic day periods (spec §9): evening from 17, afternoon from 12, morning from 4, otherwise night. */
+/** Arabic day periods (docs/product.md §9): evening from 17, afternoon from 12, morning from 4, otherwise night. */
 export function arabicDayPeriod(hour: number): string {
   if (hour >= 17) return "مساءً";
   if (hour >= 12) return "بعد الظهر";

@@ -19,7 +19,7 @@ describe("translate", () => {
     expect(translate(messages, key)).toBe(expected);
   });
 
-  // Spec §4 and §8: a missing translation key shows the key itself.
+  // docs/product.md §4 and §8: a missing translation key shows the key itself.
   it.each([
     "missing",
     "nav.missing",

@@ -1,4 +1,4 @@
-// Stored images (spec §3 "Images"): the portfolio_images bucket with the folders projects and articles. The
+// Stored images (docs/product.md §3 "Images"): the portfolio_images bucket with the folders projects and articles. The
 // file name is the upload's timestamp and the original name with every character other than letters, digits,
 // _ . - turned into _. The public URL kept in image_url is the path the server serves the file at.
 
@@ -23,7 +23,7 @@ export function isImageFolder(value: unknown): value is ImageFolder {
   return IMAGE_FOLDERS.includes(value as ImageFolder);
 }
 
-/** The spec's sanitising rule, one character at a time (an emoji is one `_`, not two). */
+/** The sanitising rule of docs/product.md §3.6, one character at a time (an emoji is one `_`, not two). */
 export function sanitizeFileName(name: string): string {
   return Array.from(name, (char) => (/^[A-Za-z0-9_.-]$/.test(char) ? char : "_")).join("");
 }

@@ -1,4 +1,4 @@
-// Preferences live in localStorage under `theme` and `language` (spec §3) and are mirrored in cookies of the
+// Preferences live in localStorage under `theme` and `language` (docs/product.md §3) and are mirrored in cookies of the
 // same names so the server renders the right `lang`, `dir` and theme class on the first byte.
 
 export const LANGUAGES = ["en", "ar"] as const;

@@ -15,7 +15,7 @@ function project(category: string) {
 const withCategories = (...categories: string[]) => categories.map(project);
 
 describe("projectCategories", () => {
-  // Spec §3: 'All' plus the distinct non-empty categories.
+  // docs/product.md §3: 'All' plus the distinct non-empty categories.
   it.each([
     [[], ["All"]],
     [["React"], ["All", "React"]],
@@ -49,7 +49,7 @@ describe("projectCategories", () => {
 });
 
 describe("shouldShowCategoryFilter", () => {
-  // Spec §2: only when projects exist and there is more than one category.
+  // docs/product.md §2: only when projects exist and there is more than one category.
   it.each([
     [[], false],
     [["React"], false],
@@ -93,7 +93,7 @@ describe("filterProjects", () => {
 });
 
 describe("sampleProjects", () => {
-  // Spec §3: four built-in samples with ids dummy-proj-N, categories React, Vue.js, Svelte and React Native.
+  // docs/product.md §3: four built-in samples with ids dummy-proj-N, categories React, Vue.js, Svelte and React Native.
   it.each(["en", "ar"] as const)("has the four samples in %s", (language) => {
     const samples = sampleProjects(language);
     expect(samples.map((sample) => sample.id)).toEqual([

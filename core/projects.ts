@@ -31,7 +31,7 @@ export function parseTags(text: string): string[] {
 
 export const ALL_CATEGORIES = "All";
 
-/** 'All' plus the distinct non-empty categories, in order of first appearance (spec §3). */
+/** 'All' plus the distinct non-empty categories, in order of first appearance (docs/product.md §3). */
 export function projectCategories(projects: readonly Categorized[]): string[] {
   const seen = new Set<string>();
   for (const project of projects) {
@@ -42,7 +42,7 @@ export function projectCategories(projects: readonly Categorized[]): string[] {
   return [ALL_CATEGORIES, ...seen];
 }
 
-/** The filter row shows only when there are projects and more than one category (spec §2). */
+/** The filter row shows only when there are projects and more than one category (docs/product.md §2). */
 export function shouldShowCategoryFilter(projects: readonly Categorized[]): boolean {
   return projects.length > 0 && projectCategories(projects).length > 2;
 }
@@ -116,7 +116,7 @@ const SAMPLES: { category: string; tags: string[]; text: Record<Language, Sample
   },
 ];
 
-/** The four built-in sample projects (spec §3): ids dummy-proj-1..4, placeholder links. */
+/** The four built-in sample projects (docs/product.md §3): ids dummy-proj-1..4, placeholder links. */
 export function sampleProjects(language: Language) {
   return SAMPLES.map((sample, index) => ({
     id: `dummy-proj-${index + 1}`,

@@ -18,7 +18,7 @@ export interface DbHandle {
   kind: "pglite" | "postgres";
   /** Answers when the database does: `/healthz` uses it. */
   ping(): Promise<void>;
-  /** Flushes and closes; PGlite runs with fsync off, so a CHECKPOINT first (STACK-NOTES). */
+  /** Flushes and closes; PGlite runs with fsync off, so a CHECKPOINT first (decision 003). */
   close(): Promise<void>;
 }
 
@@ -45,7 +45,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
 
 async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  // A small shared_buffers keeps idle memory down (STACK-NOTES "Memory of the server with PGlite").
+  // A small shared_buffers keeps idle memory down (docs/architecture.md "Platform notes").
   const client = await PGlite.create({
     dataDir,
     startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],

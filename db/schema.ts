@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// Column names follow the spec (§3) exactly, so API rows need no renaming.
+// Column names follow docs/product.md §3 exactly, so API rows need no renaming.
 
 export const projects = pgTable(
   "projects",
@@ -49,7 +49,7 @@ export type NewProjectRow = typeof projects.$inferInsert;
 export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticleRow = typeof articles.$inferInsert;
 
-// The one owner's password (issue #3): a single row, argon2id hash only, never the password.
+// The one owner's password (docs/product.md §11, decision 009): a single row, argon2id hash only, never the password.
 export const ownerCredentials = pgTable(
   "owner_credentials",
   {
@@ -89,7 +89,7 @@ export const rateLimits = pgTable(
   (table) => [primaryKey({ columns: [table.bucket, table.key] })],
 );
 
-// Contact messages (issue #4): what visitors send, kept until the owner deletes them.
+// Contact messages (docs/product.md §12): what visitors send, kept until the owner deletes them.
 export const messages = pgTable(
   "messages",
   {

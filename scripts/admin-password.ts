@@ -1,4 +1,4 @@
-// `npm run admin:password`: sets a new owner password and ends every session (issue #3).
+// `npm run admin:password`: sets a new owner password and ends every session (docs/product.md §11, decision 009).
 // The password comes from the terminal (asked twice, not shown), from standard input when it is piped, or is
 // generated with --generate and printed once. Only its argon2id hash is stored.
 import { createInterface } from "node:readline";

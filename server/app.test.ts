@@ -17,7 +17,7 @@ const aString: unknown = expect.any(String);
 const PROJECT_FIELDS = Object.keys(getTableColumns(projects)).sort();
 const ARTICLE_LIST_FIELDS = [...ARTICLE_LIST_COLUMNS].sort();
 
-it("runs on Node 24, which the project pins (STACK-NOTES)", () => {
+it("runs on Node 24, which the project pins (decision 003)", () => {
   expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);
 });
 
@@ -25,7 +25,7 @@ describe.each(backends)("the API on $name", (backend) => {
   const database = useTestDatabase(backend);
 
   describe("GET /api/projects", () => {
-    it("lists every project, newest created_at first, with the spec's fields", async () => {
+    it("lists every project, newest created_at first, with the product's fields (docs/product.md §3.1)", async () => {
       const { db } = database();
       await insertProject(db, { title: "Middle", created_at: new Date("2026-02-01T00:00:00Z") });
       await insertProject(db, {

@@ -459,7 +459,7 @@ async function main() {
     console.log("First-load JavaScript (Playwright, fresh cache per page)…");
     const pages = await measureFirstLoadJs(server.origin, paths);
 
-    // (c) Idle memory as STACK-NOTES measures it: after 150 ordinary page requests, then a pause.
+    // (c) Idle memory as decision 002 measures it: after 150 ordinary page requests, then a pause.
     const visits = ["/", "/projects", "/articles", `/articles/${ARTICLE_SLUGS[0]}`, "/about"];
     for (let i = 0; i < 150; i++) await (await fetch(`${server.origin}${visits[i % visits.length]}`)).text();
     await sleep(3_000);

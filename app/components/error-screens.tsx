@@ -18,7 +18,7 @@ export function NotFoundScreen() {
   );
 }
 
-/** 'Unexpected Application Error!' with the status or message (spec §2); a 404 shows the not-found page. */
+/** 'Unexpected Application Error!' with the status or message (docs/product.md §2); a 404 shows the not-found page. */
 export function RouteErrorScreen({ error }: { error: unknown }) {
   const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;

@@ -6,7 +6,7 @@ import { IconLink } from "./icon-link.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { siteConfig } from "#config/site.ts";
 
-/** A project card (spec §2 "Projects"): image or fallback, title, description, tags, links, category. */
+/** A project card (docs/product.md §2 "Projects"): image or fallback, title, description, tags, links, category. */
 export function ProjectCard({
   project,
   index,

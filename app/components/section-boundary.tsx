@@ -2,7 +2,7 @@ import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode
 import { useI18n } from "#app/lib/i18n.ts";
 import { Spinner } from "./ui/spinner.tsx";
 
-// Each home section loads lazily inside its own error boundary (spec §2 "Shared layout"): a spinner while it
+// Each home section loads lazily inside its own error boundary (docs/product.md §2 "Shared layout"): a spinner while it
 // loads, 'Something went wrong' with 'Try again' when it fails, and 'Try again' resets only that section.
 
 interface BoundaryProps {

@@ -7,11 +7,11 @@ import { SmoothScroll } from "./smooth-scroll.tsx";
 import { Spinner } from "./ui/spinner.tsx";
 import { ToastArea } from "./ui/toast.tsx";
 
-/** The shared layout of every page (spec §2): top bar, page keyed on the path, footer, toast area. */
+/** The shared layout of every page (docs/product.md §2): top bar, page keyed on the path, footer, toast area. */
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const location = useLocation();
-  // The next page's data is loading (spec §2: "A spinner shows while loading"); first loads arrive rendered.
+  // The next page's data is loading (docs/product.md §2: "A spinner shows while loading"); first loads arrive rendered.
   const loading = useNavigation().state === "loading";
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /**
- * Smooth scrolling of 1.2 s (spec §9) with Lenis. It only smooths wheel scrolling (touch scrolling is already
+ * Smooth scrolling of 1.2 s (docs/product.md §9) with Lenis. It only smooths wheel scrolling (touch scrolling is already
  * smooth), so it loads on the first wheel turn of a device with a fine pointer, and never under reduced motion.
  */
 export function SmoothScroll() {

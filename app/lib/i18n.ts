@@ -9,7 +9,7 @@ const NO_MESSAGES: Dictionary = {};
 
 export type Translate = (key: TranslationKey, vars?: TranslateVars) => string;
 
-/** The current language and its translator; a missing key shows the key (spec §4). */
+/** The current language and its translator; a missing key shows the key (docs/product.md §4). */
 export function useI18n(): { t: Translate; language: Language; dir: "rtl" | "ltr" } {
   const data = useRouteLoaderData<RootData>("root");
   const dictionary = data?.dictionary ?? NO_MESSAGES;

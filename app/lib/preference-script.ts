@@ -1,7 +1,7 @@
 import { PREFERENCE_COOKIE_MAX_AGE } from "#core/preferences.ts";
 
 // Runs in <head> before the first paint. The server already rendered the cookie's preferences; when
-// localStorage (where the spec keeps them) says otherwise, it wins: the theme is fixed before paint and the
+// localStorage (where docs/product.md §3.8 keeps them) says otherwise, it wins: the theme is fixed before paint and the
 // cookie is rewritten; a different language reloads once so the server can render it. Values that are not
 // valid are replaced by what the server rendered, which already fell back to the defaults.
 export const preferenceScript = `(function(){try{

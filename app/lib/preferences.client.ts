@@ -7,7 +7,7 @@ import {
   type Theme,
 } from "#core/preferences.ts";
 
-// The browser side of the preferences: localStorage as the spec says, and the cookie mirror the server reads.
+// The browser side of the preferences: localStorage as docs/product.md §3.8 says, and the cookie mirror the server reads.
 
 function remember(key: typeof THEME_KEY | typeof LANGUAGE_KEY, value: string) {
   try {

@@ -3,7 +3,7 @@ import { toast } from "#app/components/ui/toast.tsx";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "./i18n.ts";
 
-/** Shows the spec's destructive error toast (§8) once, when a page's data reports an error. */
+/** Shows the destructive error toast of docs/product.md §8.1 once, when a page's data reports an error. */
 export function useErrorToast(titleKey: TranslationKey, descriptionKey: TranslationKey | null | undefined) {
   const { t } = useI18n();
   useEffect(() => {

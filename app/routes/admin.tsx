@@ -5,7 +5,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { getServices } from "#app/lib/services.server.ts";
 import type { Route } from "./+types/admin";
 
-// The owner's admin page (spec §2), at ADMIN_PATH only. The server sends a shell with a spinner; the admin app,
+// The owner's admin page (docs/product.md §2), at ADMIN_PATH only. The server sends a shell with a spinner; the admin app,
 // its editor included, is a separate chunk loaded in the browser, so none of it reaches a public page.
 
 export function loader({ params, context }: Route.LoaderArgs) {

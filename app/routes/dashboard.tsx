@@ -1,6 +1,6 @@
 import { replace } from "react-router";
 
-// Spec §2: /dashboard redirects to / and replaces the history entry (an HTTP redirect for a document request).
+// docs/product.md §2: /dashboard redirects to / and replaces the history entry (an HTTP redirect for a document request).
 export function loader() {
   return replace("/");
 }

@@ -3,7 +3,7 @@ import type { Database } from "#db/client.ts";
 import { rateLimits } from "#db/schema.ts";
 
 // Counters per bucket ("login", "contact") and client address, kept in the database so that every server
-// instance shares them (ARCHITECTURE: nothing that matters lives in process memory). Each caller owns its
+// instance shares them (docs/architecture.md "Platform notes": nothing that matters lives in process memory). Each caller owns its
 // policy: a fixed window for the contact form, a growing back-off for sign-in failures.
 
 export interface RateLimits {

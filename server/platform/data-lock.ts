@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 
-// Two processes on one PGlite folder corrupt it (STACK-NOTES "PGlite and durability"), so the server holds
+// Two processes on one PGlite folder corrupt it (docs/architecture.md "Platform notes"), so the server holds
 // an exclusive lock file. A lock left by a process that no longer runs is taken over.
 
 export class DataDirLockedError extends Error {

@@ -15,7 +15,7 @@ function envError(source: Record<string, string>): EnvError {
 }
 
 describe("loadEnv", () => {
-  it("works with no configuration at all (ARCHITECTURE 'Environment')", () => {
+  it("works with no configuration at all (docs/architecture.md, Environment)", () => {
     expect(loadEnv({}, cwd)).toMatchObject({
       nodeEnv: "production",
       port: 3000,

@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#server/resources/auth/password.ts";
 
-// Every environment variable the server reads, validated in one place (STYLE.md §6).
+// Every environment variable the server reads, validated in one place (docs/architecture.md "Environment").
 // A bad value stops the start with a message naming the variable and what is wrong.
 
 const optionalText = z
@@ -109,7 +109,7 @@ export interface ServerEnv {
   logRequests: boolean;
   /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry. */
   trustProxy: boolean;
-  /** Spec §3/§4: the four sample projects stand in while there are none; an owner may turn them off. */
+  /** docs/product.md §3/§4: the four sample projects stand in while there are none; an owner may turn them off. */
   sampleProjects: boolean;
   /** How long a rendered public page is reused; 0 renders every request (decision 008). */
   pageCacheSeconds: number;

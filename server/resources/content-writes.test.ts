@@ -38,7 +38,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
   }
 
   describe("projects", () => {
-    it("creates a project with the spec's fields; the public list shows it at once", async () => {
+    it("creates a project with the product's fields (docs/product.md §3.1); the public list shows it at once", async () => {
       const { app, send, pageCache } = await owner();
       pageCache.set("/projects|en|light", "", { status: 200, contentType: "text/html", body: "old page" });
       const before = Date.now();
@@ -187,7 +187,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       ...fields,
     });
 
-    it("builds the display title, slug, excerpts and date on the server (spec §5)", async () => {
+    it("builds the display title, slug, excerpts and date on the server (docs/product.md §5)", async () => {
       const { send } = await owner();
       const long = `<p>${"Word ".repeat(40).trim()}</p>`;
       const created = await send(

@@ -7,7 +7,7 @@ import { messages, sessions } from "#db/schema.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { OWNER_PASSWORD, expect, setPreferences, test, text } from "./fixtures.ts";
 
-// The owner's admin page (issue #3): sign-in, projects and articles with images and the rich-text editor,
+// The owner's admin page (docs/product.md §11, decision 009): sign-in, projects and articles with images and the rich-text editor,
 // autosaved drafts, and a session that ends mid-edit.
 
 const ADMIN = "/admin-mh2025";
@@ -353,7 +353,7 @@ test("in Arabic the admin page is right-to-left and every text is Arabic", async
   await page.getByRole("tab", { name: "الإعدادات" }).click();
   await expect(page.getByRole("button", { name: text("ar", "admin.settings.save") })).toBeDisabled();
   await expect(page.getByRole("tabpanel")).toContainText(text("ar", "admin.settings.text"));
-  // The Settings tab shows no dictionary key names (the spec's undefined keys are not copied).
+  // The Settings tab shows no dictionary key names (the first version showed undefined keys there).
   await expect(page.getByRole("tabpanel")).not.toContainText("admin.");
   await page.getByRole("tab", { name: "المشاريع" }).click();
   await page.screenshot({ path: "test-results/screenshots/admin-ar-dark.png", fullPage: true });

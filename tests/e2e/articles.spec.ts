@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
 
-// The Articles list and the article page (spec §2 "Articles list", "Article detail", §3 fallback).
+// The Articles list and the article page (docs/product.md §2 "Articles list", "Article detail", §3 fallback).
 
 function rows(page: Page) {
   return page.getByRole("main").getByRole("listitem");
@@ -162,7 +162,7 @@ test("HTML in the content is sanitised: scripts and event handlers do not run", 
     void dialog.dismiss();
   });
   const response = await page.goto("/articles/hostile");
-  // Sanitised on the server (issue #2): the payloads are not in the HTML at all.
+  // Sanitised on the server (docs/product.md §10.6): the payloads are not in the HTML at all.
   const html = await response!.text();
   expect(html).not.toContain("alert('script')");
   expect(html).not.toContain("onerror");
@@ -191,7 +191,7 @@ test("code samples are highlighted on the server and read left to right in Arabi
     slug: "code-samples",
     content_ar: [
       "فقرة قبل الشيفرة.",
-      // The editor's form, and the spec's TinyMCE form with Prism's name for HTML.
+      // The editor's form, and the first version's TinyMCE form with Prism's name for HTML.
       '<pre><code class="language-javascript">const answer = 42; // the answer</code></pre>',
       '<pre class="language-markup"><code>&lt;script&gt;alert("code")&lt;/script&gt;</code></pre>',
     ].join("\n\n"),

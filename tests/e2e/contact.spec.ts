@@ -15,7 +15,7 @@ import {
   text,
 } from "./fixtures.ts";
 
-// The contact page (spec §2 "Contact", §4, §8; issue #4) in a real Chromium, in English and Arabic: the
+// The contact page (docs/product.md §2 "Contact", §4, §8, §12) in a real Chromium, in English and Arabic: the
 // information panel, field errors under the fields, 'Sending...', the success toast and an emptied form,
 // a failure of the whole form, the plain post without JavaScript, and an external form service.
 

@@ -20,7 +20,7 @@ import { ownerCredentials } from "#db/schema.ts";
 import { createMemoryLogger } from "#server/platform/logger.ts";
 import type { RunningServer } from "#server/platform/runtime.ts";
 
-// Fixtures of the end-to-end tests (STYLE.md §8): every worker runs the BUILT server in-process on a random
+// Fixtures of the end-to-end tests (docs/architecture.md "Tests and conventions"): every worker runs the BUILT server in-process on a random
 // port with an in-memory PGlite, every test starts from empty tables and fills them itself, and an
 // unexpected console error or warning, or an uncaught page error, fails the test that caused it.
 

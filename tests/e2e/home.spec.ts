@@ -6,7 +6,7 @@ import { sampleProjects } from "#core/projects.ts";
 import { insertProject } from "#tests/helpers/seed.ts";
 import { LANGUAGES, expect, setPreferences, settleAnimations, siteConfig, test, text } from "./fixtures.ts";
 
-// Home (spec §2 "Home"): hero, featured projects and services overview, each section lazy inside its own
+// Home (docs/product.md §2 "Home"): hero, featured projects and services overview, each section lazy inside its own
 // error boundary.
 
 function featured(page: Page, language: Language) {

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
 import type { Language } from "#core/preferences.ts";
 
-// The shared layout of spec §2: top bar, active link, logo, footer, language menu, mobile menu.
+// The shared layout of docs/product.md §2: top bar, active link, logo, footer, language menu, mobile menu.
 
 const NAV_KEYS = ["home", "about", "projects", "articles", "services", "contact"] as const;
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Response } from "@playwright/test";
 import { expect, test, text } from "./fixtures.ts";
 
-// Spec §3/§4 and issue #2: theme and language are kept in localStorage (`theme`, `language`) and mirrored in
+// docs/product.md §3/§4 and §14: theme and language are kept in localStorage (`theme`, `language`) and mirrored in
 // cookies, so the server's first HTML already carries lang, dir and the dark class: no flash.
 
 /** The <html> start tag exactly as the server sent it, before any script ran. */

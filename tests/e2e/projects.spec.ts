@@ -6,7 +6,7 @@ import { projects } from "#db/schema.ts";
 import { insertProject } from "#tests/helpers/seed.ts";
 import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
 
-// The Projects page (spec §2 "Projects", §4 "Projects page"): filters, cards, samples and empty states.
+// The Projects page (docs/product.md §2 "Projects", §4 "Projects page"): filters, cards, samples and empty states.
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
@@ -40,7 +40,7 @@ for (const language of LANGUAGES) {
       page,
       db,
     }) => {
-      // Newest first (spec §7), so the categories appear in this order.
+      // Newest first (docs/product.md §7), so the categories appear in this order.
       await insertProject(db, { title: "Shop", category: "React", created_at: daysAgo(1) });
       await insertProject(db, { title: "Blog", category: "React", created_at: daysAgo(2) });
       await insertProject(db, { title: "Charts", category: "Vue.js", created_at: daysAgo(3) });

@@ -3,7 +3,7 @@ import type { Language } from "#core/preferences.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { LANGUAGES, expect, failedResource, setPreferences, siteConfig, test, text } from "./fixtures.ts";
 
-// Every route of spec §2 in both languages: the server's status, <html lang dir>, the page's <title> and
+// Every route of docs/product.md §2 in both languages: the server's status, <html lang dir>, the page's <title> and
 // meta description in that language, and its h1.
 
 interface RouteCase {

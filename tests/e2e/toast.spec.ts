@@ -3,7 +3,7 @@ import type { Language } from "#core/preferences.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { LANGUAGES, expect, failedResource, setPreferences, test, text } from "./fixtures.ts";
 
-// The toast area (spec §4/§9): at most one toast, 5000 ms, a close button, the F8 hotkey. The unknown
+// The toast area (docs/product.md §4/§9): at most one toast, 5000 ms, a close button, the F8 hotkey. The unknown
 // article's error toast is the one toast a page shows by itself.
 
 function toasts(page: Page, language: Language) {

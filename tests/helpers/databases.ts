@@ -6,7 +6,7 @@ import { createDb, type DbHandle } from "#db/client.ts";
 import { findProjectRoot } from "#server/platform/project-root.ts";
 import { clearAllTables } from "./tables.ts";
 
-// Every test file owns its data (STYLE.md §8): each call to open() gives a new, migrated, empty database on
+// Every test file owns its data (docs/architecture.md "Tests and conventions"): each call to open() gives a new, migrated, empty database on
 // one backend, and close() throws it away. PGlite always runs; PostgreSQL runs when the global setup
 // started a server (tests/setup/postgres-global.ts).
 

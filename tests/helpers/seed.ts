@@ -31,7 +31,7 @@ export async function insertProject(db: Database, partial: Partial<NewProjectRow
 }
 
 /**
- * Inserts an article. With no titles given it gets an English and an Arabic one. As on save (spec §5), the
+ * Inserts an article. With no titles given it gets an English and an Arabic one. As on save (docs/product.md §5), the
  * display title is the English title if present, else the Arabic one, and a title left out takes the display
  * title; pass "" explicitly for an article with one language missing. The slug is unique unless given.
  */

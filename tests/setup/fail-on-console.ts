@@ -1,7 +1,7 @@
 import { format } from "node:util";
 import { afterAll, afterEach, beforeEach } from "vitest";
 
-// STYLE.md §8: an unexpected console.error or console.warn fails the test that caused it; this also
+// docs/architecture.md "Tests and conventions": an unexpected console.error or console.warn fails the test that caused it; this also
 // catches missing translation keys and React warnings. The console methods are replaced outright rather
 // than spied on, so a test's vi.restoreAllMocks() cannot switch the check off. A test that expects a
 // message silences it with vi.spyOn(console, "error").mockImplementation(() => {}); restoring that spy

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
 
 // Starts a throwaway PostgreSQL server for the whole run so that every database test also runs against a
-// real server (ARCHITECTURE "Embedded by default, real servers when the owner grows"). Without Debian's
+// real server (docs/architecture.md "One process, real parts"). Without Debian's
 // PostgreSQL binaries the PostgreSQL half of those tests is skipped and PGlite still runs.
 
 declare module "vitest" {

@@ -1,4 +1,4 @@
-// The one toast API (STYLE.md §12). Spec §4/§9: at most one toast, 5000 ms, swipe 50 px, close button, F8.
+// The one toast API (docs/architecture.md "Tests and conventions": one way per situation). docs/product.md §4/§9: at most one toast, 5000 ms, swipe 50 px, close button, F8.
 // This store is tiny and always loaded; the Radix toaster that shows it loads with the first toast.
 
 export interface ToastInput {

@@ -13,7 +13,7 @@ import { messageOf } from "./forms/save-with-image.ts";
 import { SettingsPanel } from "./panels/settings-panel.tsx";
 import { SignInForm } from "./forms/sign-in-form.tsx";
 
-// The admin page (spec §2 "Admin page"), behind the owner's sign-in. When the session ends mid-edit, the
+// The admin page (docs/product.md §2 "Admin page"), behind the owner's sign-in. When the session ends mid-edit, the
 // sign-in comes back as a dialog over the forms, which stay mounted: nothing typed is lost.
 
 type Status = "checking" | "signedOut" | "signedIn";

@@ -44,7 +44,7 @@ export interface ArticlePage {
   } | null;
 }
 
-/** One article in the current language, its content as sanitised, highlighted HTML (spec §2). */
+/** One article in the current language, its content as sanitised, highlighted HTML (docs/product.md §2). */
 export async function loadArticle(
   context: Readonly<RouterContextProvider>,
   slug: string,

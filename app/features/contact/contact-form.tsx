@@ -8,7 +8,7 @@ import { useI18n } from "#app/lib/i18n.ts";
 import type { ContactActionData } from "./contact-action.server.ts";
 import { postContactForm } from "./post-contact-form.ts";
 
-// The contact form (spec §2 "Contact", §4): idle, submitting ('Sending...'), then a success toast and an
+// The contact form (docs/product.md §2 "Contact", §4): idle, submitting ('Sending...'), then a success toast and an
 // empty form, or the errors in red under their fields. With JavaScript it posts to the form endpoint and
 // reads the reply; without, the browser posts it to `action` and the page comes back in one of those states.
 

@@ -1,8 +1,8 @@
 import { readContactReply, type ContactReplyResult } from "#core/contact-reply.ts";
 
 /**
- * Posts the form as the form service expects (spec §7: form data, asking for a JSON reply) and reads the
- * reply with the one reader of spec §8. Never throws: a network failure is a result too.
+ * Posts the form as the form service expects (docs/product.md §7: form data, asking for a JSON reply) and reads the
+ * reply with the one reader of docs/product.md §8. Never throws: a network failure is a result too.
  */
 export async function postContactForm(
   endpoint: string,

@@ -5,7 +5,7 @@ import { getServices, readForPage } from "#app/lib/services.server.ts";
 import type { ProjectsResult } from "#app/lib/projects-result.ts";
 
 /**
- * Projects for the public pages (spec §4 "Projects page"): the database's, or the four samples when there
+ * Projects for the public pages (docs/product.md §4 "Projects page"): the database's, or the four samples when there
  * are none or the database cannot be read (then with an error for the toast).
  */
 export async function loadProjects(

@@ -14,7 +14,7 @@ async function loadPurifier(): Promise<DOMPurifyInstance> {
       node.setAttribute("rel", "noopener noreferrer");
     }
   });
-  // DOMPurify allows data: URIs on images; keep only the raster types of spec §5, nowhere else.
+  // DOMPurify allows data: URIs on images; keep only the raster types of docs/product.md §5, nowhere else.
   purify.addHook("uponSanitizeAttribute", (node, data) => {
     if (!/^\s*data:/i.test(data.attrValue)) return;
     if (!(node.tagName === "IMG" && data.attrName === "src" && SAFE_DATA_IMAGE.test(data.attrValue))) {

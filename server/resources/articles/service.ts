@@ -84,7 +84,7 @@ async function deriveFields(input: ArticleInput) {
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Runs `work` with the unique slug for `title` (spec §5), in a transaction that holds a lock only article
+ * Runs `work` with the unique slug for `title` (docs/product.md §5), in a transaction that holds a lock only article
  * writes take: two saves of one title at the same moment, even on two servers, cannot both pick the same slug.
  */
 async function withUniqueSlug<T>(
@@ -128,7 +128,7 @@ export async function updateArticle(deps: WriteDeps, id: string, input: ArticleI
   await requireStoredImage(deps.images, input.image_url, current.image_url, "articles");
   const fields = await deriveFields(input);
   const row = await withUniqueSlug(deps.db, fields.title, id, async (tx, slug) => {
-    // The date is set on create and kept on edit (spec §7).
+    // The date is set on create and kept on edit (docs/product.md §7).
     const [updated] = await tx
       .update(articles)
       .set({ ...fields, slug })

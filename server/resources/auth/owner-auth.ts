@@ -6,7 +6,7 @@ import type { Logger } from "#server/platform/logger.ts";
 import { createRateLimits, type RateLimits } from "#server/http/rate-limits.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./password.ts";
 
-// The one owner's sign-in (issue #3): a password hash in the database, server-side sessions, and a growing
+// The one owner's sign-in (docs/product.md §11, decision 009): a password hash in the database, server-side sessions, and a growing
 // back-off per client address on failures that is checked before any hashing.
 
 /** A session ends after this long without a request… */

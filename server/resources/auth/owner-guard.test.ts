@@ -14,7 +14,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/auth/session",
 ]);
 
-// The owner's part of the contract (ARCHITECTURE "REST API"): none of it may disappear unnoticed.
+// The owner's part of the contract (docs/architecture.md "API"): none of it may disappear unnoticed.
 const CONTRACT_OWNER_ROUTES = [
   "POST /api/projects",
   "PUT /api/projects/:id",

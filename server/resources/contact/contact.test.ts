@@ -7,7 +7,7 @@ import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { jsonRequest, makeApp, type TestApp } from "#tests/helpers/app.ts";
 import { CONTACT_RATE_LIMIT } from "./submit.ts";
 
-// POST /f/:formId (issue #4): Formspree's replies, every code, and the spam and abuse defences.
+// POST /f/:formId (docs/product.md §12): Formspree's replies, every code, and the spam and abuse defences.
 
 const VALID = {
   name: "Mona Ali",

@@ -15,7 +15,7 @@ import {
   type Notifier,
 } from "./notifier.ts";
 
-// The owner's e-mail about each new message (issue #4), through a real SMTP server on this machine.
+// The owner's e-mail about each new message (docs/product.md §12), through a real SMTP server on this machine.
 
 const OWNER = "owner@mona.dev";
 const VALID = {

@@ -5,7 +5,7 @@ import { clientAddress } from "#server/http/client-address.ts";
 import { limitBody } from "#server/http/guards.ts";
 import { submitContact, type ContactDeps } from "./submit.ts";
 
-// POST /f/:formId, the contact form endpoint with Formspree's replies (spec §7, ARCHITECTURE "REST API").
+// POST /f/:formId, the contact form endpoint with Formspree's replies (docs/product.md §7.9, docs/architecture.md "API").
 // It takes JSON or form data (urlencoded or multipart) and always answers JSON.
 
 type Body =

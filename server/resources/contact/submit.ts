@@ -13,7 +13,7 @@ import type { Logger } from "#server/platform/logger.ts";
 import type { RateLimits } from "#server/http/rate-limits.ts";
 import type { Notifier } from "./notifier.ts";
 
-// The one place a contact message is accepted (issue #4): POST /f/:formId and the contact page's
+// The one place a contact message is accepted (docs/product.md §12): POST /f/:formId and the contact page's
 // no-JavaScript action both call submitContact, and both answer with its Formspree-style reply.
 
 /** Per client address: this many messages (honeypot catches included) in one window. */

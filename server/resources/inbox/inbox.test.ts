@@ -6,7 +6,7 @@ import { messages, type NewMessageRow } from "#db/schema.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
 
-// The owner's contact inbox (issue #4): GET /api/messages, PATCH and DELETE /api/messages/:id.
+// The owner's contact inbox (docs/product.md §12): GET /api/messages, PATCH and DELETE /api/messages/:id.
 
 async function insertMessage(database: TestDatabase, partial: Partial<NewMessageRow> = {}) {
   const [row] = await database.db

@@ -24,7 +24,7 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
 
 /**
  * Removes the stored file behind an image URL that no row uses any more (after a replace or a delete).
- * A failure is logged, never shown (spec §8 'Error deleting image'): the owner's change has already been saved.
+ * A failure is logged, never shown (docs/product.md §8 'Error deleting image'): the owner's change has already been saved.
  */
 export async function removeUnusedImage(
   deps: { db: Database; images: ImageStore; logger: Logger },

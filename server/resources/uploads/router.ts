@@ -8,7 +8,7 @@ import type { ResourceDeps } from "#server/resources/deps.ts";
 /** Room for the multipart envelope (boundaries, headers, the folder field) around the largest image. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** The owner's image uploads (spec §3 "Images", §7 "Upload image" and "Remove image"). */
+/** The owner's image uploads (docs/product.md §3 "Images", §7 "Upload image" and "Remove image"). */
 export function uploadsRouter(deps: ResourceDeps) {
   const { owner, logger } = deps;
   return new Hono()

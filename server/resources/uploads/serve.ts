@@ -7,7 +7,7 @@ import type { ImageStore } from "#server/storage/image-store.ts";
 const YEAR = 60 * 60 * 24 * 365;
 
 /**
- * The uploaded images at /storage/portfolio_images/:folder/:name (ARCHITECTURE "REST API"). Only names the upload
+ * The uploaded images at /storage/portfolio_images/:folder/:name (docs/architecture.md "API"). Only names the upload
  * could have made reach the disk (`ImageStore.filePath`), so `..`, slashes (encoded or not) and NUL never do.
  * Names are unique, so a file is cached for a year; the sandbox CSP keeps a file opened on its own inert even if
  * a browser were ever to treat it as a document.

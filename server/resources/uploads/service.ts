@@ -13,7 +13,7 @@ import type { ImageStore } from "#server/storage/image-store.ts";
 import { isImageReferenced } from "./references.ts";
 import { ServiceError } from "#server/http/errors.ts";
 
-// The owner's image uploads (spec §3 "Images", decision 010). Only the bytes decide what a file is; what is
+// The owner's image uploads (docs/product.md §3 "Images", decision 010). Only the bytes decide what a file is; what is
 // accepted is decoded and encoded again in the same format, which drops metadata (EXIF GPS, comments) and
 // anything hidden after the image, so a stored file is only ever the picture it claims to be.
 

@@ -2,7 +2,7 @@ import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { ApiRoutes } from "#server/app.ts";
 
-// The admin page's one way to call the owner API (STYLE.md §12), typed from the server's routes (Hono's hc):
+// The admin page's one way to call the owner API (docs/architecture.md "Tests and conventions": one way per situation), typed from the server's routes (Hono's hc):
 // a route's path, body and answer cannot drift from what the server declares. The session cookie goes along
 // (same origin); every failure is an AdminApiError carrying the server's message and its per-field issues, both
 // already in the visitor's language. A 401 means the session ended: the admin page listens for it and asks for

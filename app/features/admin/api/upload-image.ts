@@ -6,7 +6,7 @@ import { AdminApiError, reportSessionEnded } from "./client.ts";
 export type UploadedImage = StoredUpload;
 
 /**
- * Sends one image to POST /api/uploads (spec §7 "Upload image"). XMLHttpRequest rather than fetch, because
+ * Sends one image to POST /api/uploads (docs/product.md §7 "Upload image"). XMLHttpRequest rather than fetch, because
  * only it reports upload progress: `onProgress` gets the sent fraction, 0 to 1. Same origin, so the session
  * cookie goes along. Aborting through `signal` rejects with the signal's reason (an AbortError).
  */

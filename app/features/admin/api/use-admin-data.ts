@@ -5,7 +5,7 @@ import type { TranslationKey } from "#app/i18n/keys.ts";
 import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 
 /**
- * One owner resource read from the API (a list, or the inbox), reloaded after every change (spec §4). A failed
+ * One owner resource read from the API (a list, or the inbox), reloaded after every change (docs/product.md §4). A failed
  * load shows its error toast and leaves `empty` (or what was there); null while the first load runs.
  */
 export function useAdminData<T>(load: () => Promise<T>, errorTitleKey: TranslationKey, empty: T) {

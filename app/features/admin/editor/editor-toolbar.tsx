@@ -223,7 +223,7 @@ interface ToolExtra {
   expanded?: boolean;
   controls?: string;
   disabled?: boolean;
-  /** Icons that point along the line mirror in right-to-left (STYLE.md §11). */
+  /** Icons that point along the line mirror in right-to-left (docs/architecture.md "Right-to-left"). */
   mirrored?: boolean;
 }
 

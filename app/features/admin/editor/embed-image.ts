@@ -5,7 +5,7 @@ export type EmbedImageResult =
   { ok: true; src: string } | { ok: false; reason: "too-large" | "not-allowed" | "unreadable" };
 
 /**
- * An image file as the data URL the article embeds (spec §5), typed by its first bytes rather than by its name
+ * An image file as the data URL the article embeds (docs/product.md §5), typed by its first bytes rather than by its name
  * or the type the browser declares, so a renamed SVG or HTML file cannot pass as a picture.
  */
 export async function embedImage(file: Blob): Promise<EmbedImageResult> {

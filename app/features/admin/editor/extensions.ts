@@ -15,7 +15,7 @@ const CodeBlock = CodeBlockLowlight.extend({
     return {
       language: {
         default: null,
-        // The editor's `<pre><code class="language-x">`, and the spec's TinyMCE `<pre class="language-x"><code>`
+        // The editor's `<pre><code class="language-x">`, and the first version's TinyMCE `<pre class="language-x"><code>`
         // (Prism names such as `markup` become highlight.js names); another language is kept as written.
         parseHTML: (element: HTMLElement) => {
           const code = element.querySelector(":scope > code");

@@ -21,7 +21,7 @@ export interface RichTextEditorProps {
   /** The content's direction and language (the toolbar follows the page's). */
   dir: "ltr" | "rtl";
   lang: "en" | "ar";
-  /** Minimum height of the editable area in pixels (spec §10: 300 in the article forms). */
+  /** Minimum height of the editable area in pixels (docs/product.md §10: 300 in the article forms). */
   height?: number;
   /** A refusal to show as a destructive toast (an image that is not allowed, too large, unreadable). */
   onError: (message: string) => void;

@@ -3,7 +3,7 @@ import { siteConfig } from "#config/site.ts";
 import { History } from "lucide-react";
 import { useI18n } from "#app/lib/i18n.ts";
 
-/** Offers an autosaved draft back (spec §9). */
+/** Offers an autosaved draft back (docs/product.md §9). */
 export function DraftBanner({
   savedAt,
   onRestore,

@@ -9,7 +9,7 @@ const ACCEPTED_TYPES = "image/png,image/jpeg,image/webp,image/gif";
 export interface ImageFieldProps {
   id: string;
   label: string;
-  /** The chosen file, not uploaded yet; null clears the input (after a save, spec §4). */
+  /** The chosen file, not uploaded yet; null clears the input (after a save, docs/product.md §4). */
   file: File | null;
   onFileChange: (file: File | null) => void;
   /** The image saved now, shown while no new file is chosen. */

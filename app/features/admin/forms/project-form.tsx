@@ -43,7 +43,7 @@ export function projectDraftKey(project?: Project) {
   return project ? `project:${project.id}` : "project:new";
 }
 
-/** The add form (no project) or the edit form in the dialog (spec §2, §4, §5). */
+/** The add form (no project) or the edit form in the dialog (docs/product.md §2, §4, §5). */
 export function ProjectForm({ project, onSaved }: { project?: Project; onSaved: () => void }) {
   const { t } = useI18n();
   const id = useId();

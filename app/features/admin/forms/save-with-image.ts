@@ -6,7 +6,7 @@ import { describeUploadError, uploadImage } from "#app/features/admin/api/upload
 
 /**
  * Uploads the chosen image (if any), then saves the row that points at it. An upload error stops everything
- * with 'Error uploading image' (spec §8); a failed save removes the image it had just uploaded, so no file is
+ * with 'Error uploading image' (docs/product.md §8); a failed save removes the image it had just uploaded, so no file is
  * left without a row. Returns whether the row was saved.
  */
 export async function saveWithImage({

@@ -7,7 +7,7 @@ import { DraftBanner } from "./draft-banner.tsx";
 import { useDraft } from "./use-draft.ts";
 
 /**
- * What the project and article forms share (spec §4 "Admin forms"): the typed values and their autosaved draft,
+ * What the project and article forms share (docs/product.md §4 "Admin forms"): the typed values and their autosaved draft,
  * the chosen file, the upload's progress, and 'Processing...' while a save runs. After a successful save the
  * draft is forgotten, and an add form is reset with its file cleared.
  */

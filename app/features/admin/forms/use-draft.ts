@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-// Autosave of an open form (spec §9: every 30 s, kept for 2 minutes), in localStorage. Reopening the form
+// Autosave of an open form (docs/product.md §9: every 30 s, kept for 2 minutes), in localStorage. Reopening the form
 // within that time offers the draft back; a successful save, "discard" or closing an edit dialog forgets it.
 
 export const DRAFT_INTERVAL_MS = 30_000;
@@ -79,7 +79,7 @@ export function useDraft<T>(key: string, values: T, isBlank: (values: T) => bool
   return { offer, clear, dismissOffer };
 }
 
-/** Forgets a form's draft without the form: closing an edit dialog discards its drafts (spec §4). */
+/** Forgets a form's draft without the form: closing an edit dialog discards its drafts (docs/product.md §4). */
 export function forgetDraft(key: string) {
   forget(key);
 }

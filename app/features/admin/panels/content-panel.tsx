@@ -12,7 +12,7 @@ import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 import { useAdminData } from "#app/features/admin/api/use-admin-data.ts";
 import { forgetDraft } from "#app/features/admin/forms/use-draft.ts";
 
-// One panel of the admin page (spec §2): the add form on top, the list below, each item with an edit dialog
+// One panel of the admin page (docs/product.md §2): the add form on top, the list below, each item with an edit dialog
 // (max width 625px) and a delete button that asks first. The list reloads after every change.
 
 export interface PanelItem {
@@ -49,7 +49,7 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
   const text = (key: PanelTextKey, vars?: Record<string, string>) => t(`admin.${config.kind}.${key}`, vars);
 
   const closeEditor = () => {
-    // Closing the dialog discards the selection, the chosen file and the drafts (spec §4).
+    // Closing the dialog discards the selection, the chosen file and the drafts (docs/product.md §4).
     if (editing) forgetDraft(config.draftKey(editing));
     setEditing(null);
   };

@@ -11,7 +11,7 @@ import { api, call } from "#app/features/admin/api/client.ts";
 import { useAdminData } from "#app/features/admin/api/use-admin-data.ts";
 import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 
-// The owner's inbox (issue #4): what visitors sent through the contact form, newest first. Opening a message
+// The owner's inbox (docs/product.md §12): what visitors sent through the contact form, newest first. Opening a message
 // marks it read; it can be marked unread again or deleted after a confirmation.
 
 const NO_MESSAGES: Inbox = { unread: 0, messages: [] };

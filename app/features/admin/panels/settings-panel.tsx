@@ -1,7 +1,7 @@
 import { Languages, SunMoon } from "lucide-react";
 import { useI18n } from "#app/lib/i18n.ts";
 
-/** The spec's placeholder (§2): theme and language live in the navbar, and there is nothing to save yet. */
+/** docs/product.md §2.10: theme and language live in the navbar, and there is nothing to save yet. */
 export function SettingsPanel() {
   const { t } = useI18n();
   const rows = [

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+// The reasons live in the repository: every rule, architecture section and decision the code cites exists, and
+// nothing points at a file outside it.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const sources = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.js", "*.css"], {
+  cwd: root,
+  encoding: "utf8",
+})
+  .split("\n")
+  .filter(
+    (file) => file !== "" && !file.startsWith("db/migrations/") && file !== "tests/lint/citations.test.ts",
+  )
+  .map((file) => ({ file, text: readFileSync(path.join(root, file), "utf8") }));
+
+const product = readFileSync(path.join(root, "docs/product.md"), "utf8");
+const architecture = readFileSync(path.join(root, "docs/architecture.md"), "utf8");
+const decisions = readdirSync(path.join(root, "docs/decisions"));
+
+/** Sections ("## §5 …") and numbered rules ("5.6. …") of docs/product.md. */
+const productRules = new Set([
+  ...[...product.matchAll(/^## §(\d+) /gm)].map((match) => match[1]!),
+  ...[...product.matchAll(/^(\d+\.\d+)\. /gm)].map((match) => match[1]!),
+]);
+const architectureSections = new Set(
+  [...architecture.matchAll(/^##+ (.+)$/gm)].map((match) => match[1]!.trim()),
+);
+
+function citations(pattern: RegExp): { file: string; cited: string }[] {
+  return sources.flatMap(({ file, text }) =>
+    [...text.matchAll(pattern)].map((match) => ({ file, cited: match[1]! })),
+  );
+}
+
+describe("citations in the code", () => {
+  it("name rules that docs/product.md has", () => {
+    const cited = citations(/docs\/product\.md (?:"[^"]*" )?§(\d+(?:\.\d+)?)/g);
+    expect(cited.length).toBeGreaterThan(100);
+    expect(cited.filter(({ cited: rule }) => !productRules.has(rule))).toEqual([]);
+  });
+
+  it("name sections that docs/architecture.md has", () => {
+    const cited = citations(/docs\/architecture\.md "([^"]+)"/g);
+    expect(cited.length).toBeGreaterThan(5);
+    expect(cited.filter(({ cited: section }) => !architectureSections.has(section))).toEqual([]);
+  });
+
+  it("name decisions that exist", () => {
+    const cited = citations(/\bdecisions? (\d{3})\b/g);
+    expect(cited.length).toBeGreaterThan(5);
+    expect(
+      cited.filter(({ cited: number }) => !decisions.some((name) => name.startsWith(`${number}-`))),
+    ).toEqual([]);
+  });
+
+  it("point at nothing outside the repository", () => {
+    const outside = sources.flatMap(({ file, text }) =>
+      [...text.matchAll(/\b(?:[Ss]pec §\d+|STACK-NOTES|ARCHITECTURE\b|STYLE\.md|issue #\d+)/g)].map(
+        (match) => `${file}: ${match[0]}`,
+      ),
+    );
+    expect(outside).toEqual([]);
+  });
+});
