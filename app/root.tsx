@@ -8,6 +8,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { ReactNode } from "react";
+import { languageOfPath } from "#core/localized-paths.ts";
 import { directionOf, readPreferences } from "#core/preferences.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -15,18 +16,31 @@ import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-norm
 import cairoLatin from "@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url";
 import { RouteErrorScreen } from "./components/error-screens.tsx";
 import { dictionaries } from "./i18n/dictionaries.server.ts";
-import { pageMeta } from "./lib/meta.ts";
+import { pageHead } from "./lib/meta.ts";
 import { preferenceScript } from "./lib/preference-script.ts";
 import type { RootData } from "./lib/root-data.ts";
-import { getNonce } from "./lib/services.server.ts";
+import { getNonce, getServices } from "./lib/services.server.ts";
 
 export function loader({ request, context }: Route.LoaderArgs): RootData {
-  const { language, theme } = readPreferences(request.headers.get("Cookie"));
-  return { language, theme, dictionary: dictionaries[language], nonce: getNonce(context) };
+  const preferences = readPreferences(request.headers.get("Cookie"));
+  const url = new URL(request.url);
+  const pathname = url.pathname.replace(/\.data$/, "");
+  const services = getServices(context);
+  // A public page speaks the language of its address; the admin page, which has one address, the owner's choice.
+  const adminPage = pathname === services.adminPath;
+  const language = adminPage ? preferences.language : languageOfPath(pathname);
+  return {
+    language,
+    theme: preferences.theme,
+    dictionary: dictionaries[language],
+    nonce: getNonce(context),
+    origin: services.siteOrigin ?? url.origin,
+    adminPage,
+  };
 }
 
-// Preferences only change through the language menu, which revalidates the current URL on purpose;
-// moving between pages leaves the root data alone.
+// The theme changes in the browser alone; the language changes with the address, whose dictionary the root
+// loader then sends. Moving between pages of one language leaves the root data alone.
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -34,7 +48,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  return false;
+  return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname);
 }
 
 export const links: Route.LinksFunction = () => [
@@ -85,8 +99,8 @@ export default function App() {
   return <Outlet />;
 }
 
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  error ? pageMeta(matches, "meta.error") : [];
+export const meta: Route.MetaFunction = (args) =>
+  args.error ? pageHead(args, { titleKey: "meta.error", private: true }) : [];
 
 /** The last resort, when even the root loader failed: the site layout's boundary handles everything else. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

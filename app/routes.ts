@@ -1,20 +1,40 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Every page sits in the site layout (docs/product.md §2), whose error boundary renders inside the navbar and footer
-// with the root loader's language and dictionary.
+// Every page sits in the site layout (docs/product.md §2), whose error boundary renders inside the navbar and
+// footer. Every public page has an address in each language (docs/product.md §16): the same route modules at
+// the root for English and under /ar for Arabic; the root loader reads the language from the address.
+function publicPages(language: "en" | "ar") {
+  const prefix = language === "ar" ? "ar/" : "";
+  const id = (name: string) => (language === "ar" ? `ar-${name}` : name);
+  const page = (path: string, file: string, name: string) =>
+    route(`${prefix}${path}`, file, { id: id(name) });
+  return [
+    language === "ar"
+      ? route("ar", "routes/home.tsx", { id: id("home") })
+      : index("routes/home.tsx", { id: "home" }),
+    page("about", "routes/about.tsx", "about"),
+    page("projects", "routes/projects.tsx", "projects"),
+    page("articles", "routes/articles.tsx", "articles"),
+    page("articles/:slug", "routes/article.tsx", "article"),
+    page("services", "routes/services.tsx", "services"),
+    page("contact", "routes/contact.tsx", "contact"),
+    page("dashboard", "routes/dashboard.tsx", "dashboard"),
+    page("*", "routes/not-found.tsx", "not-found"),
+  ];
+}
+
 export default [
+  // What search engines, feed readers and link previews read (resource routes: no page around them).
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("share/:lang/*", "routes/share-image.ts"),
+  route("feed.xml", "routes/feed.ts", { id: "feed" }),
+  route("ar/feed.xml", "routes/feed.ts", { id: "ar-feed" }),
   layout("routes/site-layout.tsx", [
-    index("routes/home.tsx"),
-    route("about", "routes/about.tsx"),
-    route("projects", "routes/projects.tsx"),
-    route("articles", "routes/articles.tsx"),
-    route("articles/:slug", "routes/article.tsx"),
-    route("services", "routes/services.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("dashboard", "routes/dashboard.tsx"),
+    ...publicPages("en"),
+    ...publicPages("ar"),
     // The admin page sits at ADMIN_PATH, chosen when the server starts: the route takes any one-segment path
-    // and its loader answers 404 for every other (routes/admin.tsx).
+    // and its loader answers 404 for every other (routes/admin.tsx). It keeps its own path in both languages.
     route(":page", "routes/admin.tsx"),
-    route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

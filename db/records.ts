@@ -32,6 +32,7 @@ export const ARTICLE_LIST_COLUMNS = [
   "image_url",
   "date",
   "created_at",
+  "updated_at",
 ] as const satisfies readonly (keyof ArticleRow)[];
 
 export type ArticleListItem = Pick<Article, (typeof ARTICLE_LIST_COLUMNS)[number]>;

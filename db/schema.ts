@@ -37,6 +37,8 @@ export const articles = pgTable(
     image_url: text("image_url"),
     date: timestamp("date", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The last save; `date` stays the first publication (docs/product.md §7.6). */
+    updated_at: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
     index("articles_date_idx").on(table.date.desc()),

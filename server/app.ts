@@ -94,7 +94,6 @@ export function createApp(options: AppOptions) {
     now,
     formId: env.contactFormId,
     inactive: formOrigins.length > 0,
-    thanksUrl: `${env.siteUrl}/contact?sent=1`,
     notifier: options.notifier,
   };
 
@@ -109,7 +108,7 @@ export function createApp(options: AppOptions) {
   app.use("/api/*", except("/api/uploads", requireJsonBody));
   app.route("/api", apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy }));
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
-  app.route("/f", contactRouter({ ...contact, trustProxy: env.trustProxy }));
+  app.route("/f", contactRouter({ ...contact, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
   // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.
   app.post("/contact", limitBody(CONTACT_BODY_LIMIT));
   app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images));

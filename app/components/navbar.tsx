@@ -1,7 +1,8 @@
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { Languages, Menu, Moon, Sun, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useRevalidator, useRouteLoaderData } from "react-router";
+import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
+import { localizePath } from "#core/localized-paths.ts";
 import type { Language, Theme } from "#core/preferences.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { applyLanguage, applyTheme } from "#app/lib/preferences.client.ts";
@@ -24,7 +25,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
 }
 
 export function Navbar() {
-  const { t, language } = useI18n();
+  const { t, language, localPath } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
@@ -35,7 +36,7 @@ export function Navbar() {
         className="mx-auto flex h-nav max-w-6xl items-center gap-4 px-4 sm:px-6"
       >
         <Link
-          to="/"
+          to={localPath("/")}
           aria-label={t("nav.homeLink", { initials: siteConfig.initials, name: siteConfig.name[language] })}
           className="grid size-11 place-items-center rounded-xl bg-primary text-lg font-bold text-primary-foreground"
         >
@@ -44,7 +45,7 @@ export function Navbar() {
         <ul className="ms-auto hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} className={linkClass} prefetch="intent">
+              <NavLink to={localPath(link.to)} end={link.to === "/"} className={linkClass} prefetch="intent">
                 {t(link.key)}
               </NavLink>
             </li>
@@ -74,7 +75,7 @@ export function Navbar() {
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
               <NavLink
-                to={link.to}
+                to={localPath(link.to)}
                 end={link.to === "/"}
                 className={(state) => `block ${linkClass(state)} py-3 text-base`}
                 onClick={() => setMenuOpen(false)}
@@ -121,6 +122,9 @@ const LANGUAGE_OPTIONS: { value: Language; key: TranslationKey }[] = [
 function LanguageMenu() {
   const { t, language } = useI18n();
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const data = useRouteLoaderData<RootData>("root");
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -144,9 +148,15 @@ function LanguageMenu() {
 
   const choose = (value: Language) => {
     setOpen(false);
+    // Remembered as before (localStorage and the cookie): the next visit to / goes to this language's home.
     applyLanguage(value);
-    // The root loader reads the new cookie and sends this language's dictionary.
-    void revalidator.revalidate();
+    if (data?.adminPage) {
+      // The admin page has one address: the root loader reads the new cookie and sends its dictionary.
+      void revalidator.revalidate();
+      return;
+    }
+    // The same page in the other language (docs/product.md §16.2).
+    void navigate(localizePath(`${location.pathname}${location.search}${location.hash}`, value));
   };
 
   return (

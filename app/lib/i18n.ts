@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
 import { translate, type Dictionary, type TranslateVars } from "#core/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
+import { localizePath } from "#core/localized-paths.ts";
 import { DEFAULT_LANGUAGE, directionOf, type Language } from "#core/preferences.ts";
 import type { RootData } from "./root-data.ts";
 
@@ -10,10 +11,17 @@ const NO_MESSAGES: Dictionary = {};
 export type Translate = (key: TranslationKey, vars?: TranslateVars) => string;
 
 /** The current language and its translator; a missing key shows the key (docs/product.md §4). */
-export function useI18n(): { t: Translate; language: Language; dir: "rtl" | "ltr" } {
+export function useI18n(): {
+  t: Translate;
+  language: Language;
+  dir: "rtl" | "ltr";
+  /** A site path in the current language ("/about" → "/ar/about"): every internal link stays in it. */
+  localPath: (path: string) => string;
+} {
   const data = useRouteLoaderData<RootData>("root");
   const dictionary = data?.dictionary ?? NO_MESSAGES;
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const t = useCallback<Translate>((key, vars) => translate(dictionary, key, vars), [dictionary]);
-  return { t, language, dir: directionOf(language) };
+  const localPath = useCallback((path: string) => localizePath(path, language), [language]);
+  return { t, language, dir: directionOf(language), localPath };
 }

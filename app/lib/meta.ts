@@ -1,47 +1,162 @@
 import type { MetaDescriptor } from "react-router";
 import { translate, type TranslateVars } from "#core/i18n.ts";
+import { alternatePaths, localizePath, pathWithoutLanguage } from "#core/localized-paths.ts";
+import { LANGUAGES, type Language } from "#core/preferences.ts";
 import { siteConfig } from "#config/site.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { RootData } from "./root-data.ts";
+
+// The <head> of every page in its language (docs/product.md §16): title and description; for public pages also
+// the canonical address, the same page in the other language (hreflang), Open Graph and Twitter cards with a
+// share image, JSON-LD and the feed of the page's language. Search engines and link previews run no JavaScript:
+// everything here is in the server's HTML.
 
 interface MatchLike {
   id: string;
   loaderData?: unknown;
 }
 
-/** Title and description of a page in the current language, with Open Graph tags for link previews. */
-export function pageMeta(
-  matches: readonly (MatchLike | undefined)[],
-  titleKey: TranslationKey,
-  descriptionKey?: TranslationKey,
-  vars: TranslateVars = {},
-  extra: { description?: string; type?: "website" | "article"; url?: string; image?: string } = {},
-): MetaDescriptor[] {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+interface MetaArgsLike {
+  matches: readonly (MatchLike | undefined)[];
+  location: { pathname: string };
+}
+
+export const OG_LOCALES: Record<Language, string> = { en: "en_US", ar: "ar_AR" };
+
+/** The share image of a page: /share/{language}/{page}.png (server/resources/share-images). */
+export function shareImagePath(pathname: string, language: Language): string {
+  const page = pathWithoutLanguage(pathname);
+  return `/share/${language}${page === "/" ? "/home" : page}.png`;
+}
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
+
+export interface PageHead {
+  titleKey: TranslationKey;
+  descriptionKey?: TranslationKey;
+  vars?: TranslateVars;
+  /** A description written by the owner (an article's excerpt) instead of the dictionary's. */
+  description?: string;
+  type?: "website" | "article";
+  /** Not a public page (errors, the admin): title and description only. */
+  private?: boolean;
+  /** Where this page sits under home, for its BreadcrumbList: [name, path] from the second level on. */
+  breadcrumbs?: [name: string, path: string][];
+  /** More JSON-LD objects (an article's BlogPosting). */
+  jsonLd?: Record<string, unknown>[];
+  /** Extra tags (an article's published and modified times). */
+  extra?: MetaDescriptor[];
+}
+
+function rootData(matches: MetaArgsLike["matches"]): RootData | undefined {
+  return matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+}
+
+/** Texts of the current language with the owner's name, role and city filled in. */
+export function metaText(args: Pick<MetaArgsLike, "matches">) {
+  const root = rootData(args.matches);
   const language = root?.language ?? "en";
   const dictionary = root?.dictionary ?? {};
-  const allVars = {
+  const vars = {
     name: siteConfig.name[language],
     role: siteConfig.role[language],
     city: siteConfig.city[language],
-    ...vars,
   };
-  const title = translate(dictionary, titleKey, allVars);
+  return {
+    language,
+    origin: root?.origin ?? "",
+    text: (key: TranslationKey, more: TranslateVars = {}) => translate(dictionary, key, { ...vars, ...more }),
+  };
+}
+
+export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
+  const { language, origin, text } = metaText(args);
+  const title = text(head.titleKey, head.vars);
   const description =
-    extra.description ?? (descriptionKey ? translate(dictionary, descriptionKey, allVars) : undefined);
-  return [
+    head.description ?? (head.descriptionKey ? text(head.descriptionKey, head.vars) : undefined);
+  const tags: MetaDescriptor[] = [
     { title },
     ...(description ? [{ name: "description", content: description }] : []),
+  ];
+  if (head.private) return tags;
+
+  const pathname = args.location.pathname;
+  const url = (path: string) => origin + path;
+  const canonical = url(localizePath(pathname, language));
+  const alternates = alternatePaths(pathname);
+  const image = {
+    url: url(shareImagePath(pathname, language)),
+    alt: text("meta.shareImageAlt", { title }),
+  };
+  const homeName = text("nav.home");
+  const crumbs: [string, string][] = head.breadcrumbs ? [[homeName, "/"], ...head.breadcrumbs] : [];
+
+  return [
+    ...tags,
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...LANGUAGES.map((other) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: other,
+      href: url(alternates[other]),
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url(alternates.en) },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: text("meta.feedTitle"),
+      href: url(localizePath("/feed.xml", language)),
+    },
+    { property: "og:site_name", content: siteConfig.name[language] },
     { property: "og:title", content: title },
     ...(description ? [{ property: "og:description", content: description }] : []),
-    { property: "og:type", content: extra.type ?? "website" },
-    { property: "og:locale", content: language === "ar" ? "ar_EG" : "en_US" },
-    ...(extra.url
+    { property: "og:type", content: head.type ?? "website" },
+    { property: "og:url", content: canonical },
+    { property: "og:locale", content: OG_LOCALES[language] },
+    ...LANGUAGES.filter((other) => other !== language).map((other) => ({
+      property: "og:locale:alternate",
+      content: OG_LOCALES[other],
+    })),
+    { property: "og:image", content: image.url },
+    { property: "og:image:width", content: String(SHARE_IMAGE_SIZE.width) },
+    { property: "og:image:height", content: String(SHARE_IMAGE_SIZE.height) },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    ...(description ? [{ name: "twitter:description", content: description }] : []),
+    { name: "twitter:image", content: image.url },
+    { name: "twitter:image:alt", content: image.alt },
+    ...(head.extra ?? []),
+    ...(crumbs.length > 1
       ? [
-          { property: "og:url", content: extra.url },
-          { tagName: "link", rel: "canonical", href: extra.url },
+          {
+            "script:ld+json": {
+              "@context": "https://schema.org",
+              "@type": "BreadcrumbList",
+              itemListElement: crumbs.map(([name, path], index) => ({
+                "@type": "ListItem",
+                position: index + 1,
+                name,
+                item: url(localizePath(path, language)),
+              })),
+            },
+          },
         ]
       : []),
-    ...(extra.image ? [{ property: "og:image", content: extra.image }] : []),
+    ...(head.jsonLd ?? []).map((object) => ({
+      "script:ld+json": { "@context": "https://schema.org", ...object },
+    })),
   ];
+}
+
+/** The owner as schema.org sees them, for the home page and as an article's author. */
+export function ownerJsonLd(origin: string, language: Language) {
+  return {
+    "@type": "Person",
+    name: siteConfig.name[language],
+    jobTitle: siteConfig.role[language],
+    url: origin + localizePath("/", language),
+    image: origin + siteConfig.portrait,
+    sameAs: Object.values(siteConfig.links),
+  };
 }

@@ -1,11 +1,4 @@
-import {
-  LANGUAGE_KEY,
-  THEME_KEY,
-  directionOf,
-  preferenceCookie,
-  type Language,
-  type Theme,
-} from "#core/preferences.ts";
+import { LANGUAGE_KEY, THEME_KEY, preferenceCookie, type Language, type Theme } from "#core/preferences.ts";
 
 // The browser side of the preferences: localStorage as docs/product.md §3.8 says, and the cookie mirror the server reads.
 
@@ -24,8 +17,7 @@ export function applyTheme(theme: Theme) {
   document.documentElement.style.colorScheme = theme;
 }
 
+/** Remembers the language; the page that shows it (its address, or the admin page's re-render) sets lang and dir. */
 export function applyLanguage(language: Language) {
   remember(LANGUAGE_KEY, language);
-  document.documentElement.lang = language;
-  document.documentElement.dir = directionOf(language);
 }

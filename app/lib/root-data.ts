@@ -1,10 +1,14 @@
 import type { Dictionary } from "#core/i18n.ts";
 import type { Language, Theme } from "#core/preferences.ts";
 
-/** What the root loader hands every page: preferences from the cookies and the current dictionary. */
+/** What the root loader hands every page: the language of the address, the theme, its dictionary, the origin. */
 export interface RootData {
   language: Language;
   theme: Theme;
   dictionary: Dictionary;
   nonce: string;
+  /** The site's absolute origin (SITE_URL, or the request's): canonical and share addresses start with it. */
+  origin: string;
+  /** This is the admin page, whose language is the owner's choice rather than its address's. */
+  adminPage: boolean;
 }

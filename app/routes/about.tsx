@@ -1,14 +1,18 @@
 import { Link } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { metaText, pageHead } from "#app/lib/meta.ts";
 import { siteConfig } from "#config/site.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "meta.about", "meta.aboutDescription");
+export const meta: Route.MetaFunction = (args) =>
+  pageHead(args, {
+    titleKey: "meta.about",
+    descriptionKey: "meta.aboutDescription",
+    breadcrumbs: [[metaText(args).text("nav.about"), "/about"]],
+  });
 
 export default function About() {
-  const { t, language } = useI18n();
+  const { t, language, localPath } = useI18n();
   return (
     <section className="mx-auto flex max-w-5xl flex-col gap-12 px-4 py-16 sm:px-6">
       <h1 className="text-center text-4xl font-bold tracking-tight">{t("about.title")}</h1>
@@ -41,7 +45,7 @@ export default function About() {
         <h2 className="text-3xl font-bold">{t("about.ctaTitle")}</h2>
         <p className="text-lg text-muted-foreground">{t("about.ctaText")}</p>
         <Link
-          to="/contact"
+          to={localPath("/contact")}
           prefetch="intent"
           className="rounded-md bg-primary px-6 py-3 font-semibold text-primary-foreground hover:opacity-90"
         >

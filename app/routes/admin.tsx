@@ -1,7 +1,7 @@
 import { Suspense, lazy, useSyncExternalStore } from "react";
 import { data } from "react-router";
 import { Spinner } from "#app/components/ui/spinner.tsx";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageHead } from "#app/lib/meta.ts";
 import { getServices } from "#app/lib/services.server.ts";
 import type { Route } from "./+types/admin";
 
@@ -13,8 +13,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "meta.admin"),
+export const meta: Route.MetaFunction = (args) => [
+  ...pageHead(args, { titleKey: "meta.admin", private: true }),
   { name: "robots", content: "noindex, nofollow" },
 ];
 

@@ -1,48 +1,74 @@
 import { ArrowLeft, Share2 } from "lucide-react";
 import { data, Link } from "react-router";
-import { readPreferences } from "#core/preferences.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { loadArticle } from "#app/features/articles/load-articles.server.ts";
 import { useI18n } from "#app/lib/i18n.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { metaText, ownerJsonLd, pageHead, shareImagePath } from "#app/lib/meta.ts";
+import { requestLanguage } from "#app/lib/language.ts";
+import { localizePath } from "#core/localized-paths.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
 import { siteConfig } from "#config/site.ts";
-import { getServices } from "#app/lib/services.server.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { language } = readPreferences(request.headers.get("Cookie"));
-  const page = await loadArticle(context, params.slug, language);
-  const { siteUrl } = getServices(context);
-  const canonical = `${siteUrl}/articles/${encodeURIComponent(params.slug)}`;
-  return data({ ...page, canonical, siteUrl }, { status: page.status });
+  const page = await loadArticle(context, params.slug, requestLanguage(request));
+  return data(page, { status: page.status });
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const article = loaderData?.article;
-  if (!article) return pageMeta(matches, "meta.articleNotFound", "meta.articleNotFoundDescription");
-  const image = article.image_url ?? siteConfig.shareImage;
-  return pageMeta(
-    matches,
-    "meta.article",
-    undefined,
-    { title: article.title },
-    {
-      description: article.excerpt,
-      type: "article",
-      url: loaderData.canonical,
-      image: image.startsWith("/") ? loaderData.siteUrl + image : image,
-    },
-  );
+export const meta: Route.MetaFunction = (args) => {
+  const article = args.loaderData?.article;
+  if (!article)
+    return pageHead(args, {
+      titleKey: "meta.articleNotFound",
+      descriptionKey: "meta.articleNotFoundDescription",
+      private: true,
+    });
+  const { language, origin, text } = metaText(args);
+  const canonical = origin + localizePath(args.location.pathname, language);
+  return pageHead(args, {
+    titleKey: "meta.article",
+    vars: { title: article.title },
+    description: article.excerpt,
+    type: "article",
+    breadcrumbs: [
+      [text("nav.articles"), "/articles"],
+      [article.title, `/articles/${article.slug}`],
+    ],
+    extra: [
+      { property: "article:published_time", content: article.date },
+      { property: "article:modified_time", content: article.modified },
+    ],
+    jsonLd: [
+      {
+        "@type": "BlogPosting",
+        headline: article.title,
+        description: article.excerpt,
+        image: origin + shareImagePath(args.location.pathname, language),
+        datePublished: article.date,
+        dateModified: article.modified,
+        author: ownerJsonLd(origin, language),
+        publisher: {
+          "@type": "Organization",
+          name: siteConfig.name[language],
+          logo: { "@type": "ImageObject", url: `${origin}/apple-touch-icon.png` },
+        },
+        inLanguage: language,
+        mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
+      },
+    ],
+  });
 };
 
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
-  const { t, language } = useI18n();
+  const { t, language, localPath } = useI18n();
   useErrorToast("errors.fetchArticle", loaderData.errorKey);
   const article = loaderData.article;
 
   const backLink = (
-    <Link to="/articles" className="inline-flex items-center gap-2 font-medium text-primary hover:underline">
+    <Link
+      to={localPath("/articles")}
+      className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
+    >
       <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       {t("articles.back")}
     </Link>

@@ -1,21 +1,25 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { readPreferences } from "#core/preferences.ts";
+import { requestLanguage } from "#app/lib/language.ts";
 import type { ArticlesResult } from "#app/features/articles/articles-result.ts";
 import { loadArticles } from "#app/features/articles/load-articles.server.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { metaText, pageHead } from "#app/lib/meta.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { language } = readPreferences(request.headers.get("Cookie"));
+  const language = requestLanguage(request);
   return { result: await loadArticles(context, language) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "meta.articles", "meta.articlesDescription");
+export const meta: Route.MetaFunction = (args) =>
+  pageHead(args, {
+    titleKey: "meta.articles",
+    descriptionKey: "meta.articlesDescription",
+    breadcrumbs: [[metaText(args).text("nav.articles"), "/articles"]],
+  });
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -28,7 +32,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 }
 
 function ArticleList({ result }: { result: ArticlesResult }) {
-  const { t } = useI18n();
+  const { t, localPath } = useI18n();
   useErrorToast("errors.fetchArticles", result.errorKey);
   if (result.articles.length === 0) {
     return <p className="py-16 text-center text-lg text-muted-foreground">{t("articles.empty")}</p>;
@@ -43,7 +47,7 @@ function ArticleList({ result }: { result: ArticlesResult }) {
         >
           <article className="flex flex-col sm:flex-row">
             <Link
-              to={`/articles/${article.slug}`}
+              to={localPath(`/articles/${article.slug}`)}
               tabIndex={-1}
               aria-hidden="true"
               className="shrink-0 sm:w-56"
@@ -62,7 +66,11 @@ function ArticleList({ result }: { result: ArticlesResult }) {
             </Link>
             <div className="flex flex-col gap-2 p-6">
               <h2 dir="auto" className="text-xl font-semibold">
-                <Link to={`/articles/${article.slug}`} prefetch="intent" className="hover:text-primary">
+                <Link
+                  to={localPath(`/articles/${article.slug}`)}
+                  prefetch="intent"
+                  className="hover:text-primary"
+                >
                   {article.title}
                 </Link>
               </h2>

@@ -3,20 +3,24 @@ import { submitContactPage } from "#app/features/contact/contact-action.server.t
 import { ContactForm, ContactSent } from "#app/features/contact/contact-form.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { metaText, pageHead } from "#app/lib/meta.ts";
 import { getServices } from "#app/lib/services.server.ts";
+import { requestLanguage } from "#app/lib/language.ts";
+import { localizePath } from "#core/localized-paths.ts";
 import { siteConfig } from "#config/site.ts";
 import type { Route } from "./+types/contact";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { contactForm, siteUrl } = getServices(context);
+  const { contactForm, siteOrigin } = getServices(context);
+  const url = new URL(request.url);
+  const language = requestLanguage(request);
   return {
     endpoint: contactForm.endpoint,
     // Without JavaScript the browser posts to this page's action, or straight to an external service.
-    action: contactForm.external ? contactForm.endpoint : "/contact",
-    formOrigin: `${siteUrl}/contact`,
+    action: contactForm.external ? contactForm.endpoint : localizePath("/contact", language),
+    formOrigin: `${siteOrigin ?? url.origin}${localizePath("/contact", language)}`,
     // The success state of a plain post (no personal data, so the page cache may keep it).
-    sent: new URL(request.url).searchParams.get("sent") === "1",
+    sent: url.searchParams.get("sent") === "1",
   };
 }
 
@@ -24,8 +28,12 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitContactPage(request, context);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "meta.contact", "meta.contactDescription");
+export const meta: Route.MetaFunction = (args) =>
+  pageHead(args, {
+    titleKey: "meta.contact",
+    descriptionKey: "meta.contactDescription",
+    breadcrumbs: [[metaText(args).text("nav.contact"), "/contact"]],
+  });
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useI18n();

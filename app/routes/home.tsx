@@ -1,18 +1,33 @@
 import { LazySection } from "#app/components/section-boundary.tsx";
 import { Hero } from "#app/features/home/hero.tsx";
 import { loadProjects } from "#app/features/projects/load-projects.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { readPreferences } from "#core/preferences.ts";
+import { metaText, ownerJsonLd, pageHead } from "#app/lib/meta.ts";
+import { localizePath } from "#core/localized-paths.ts";
+import { requestLanguage } from "#app/lib/language.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { language } = readPreferences(request.headers.get("Cookie"));
+  const language = requestLanguage(request);
   const result = await loadProjects(context, language);
   return { featured: { ...result, projects: result.projects.slice(0, 3) } };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "meta.home", "meta.homeDescription");
+export const meta: Route.MetaFunction = (args) => {
+  const { language, origin, text } = metaText(args);
+  return pageHead(args, {
+    titleKey: "meta.home",
+    descriptionKey: "meta.homeDescription",
+    jsonLd: [
+      ownerJsonLd(origin, language),
+      {
+        "@type": "WebSite",
+        name: text("meta.home"),
+        url: origin + localizePath("/", language),
+        inLanguage: language,
+      },
+    ],
+  });
+};
 
 const loadFeatured = () => import("#app/features/home/featured-projects.tsx");
 const loadServices = () => import("#app/features/home/services-overview.tsx");

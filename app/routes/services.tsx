@@ -2,11 +2,15 @@ import { Check, Code, Layout, Megaphone, PenTool, Search, Server } from "lucide-
 import { ServiceCard } from "#app/components/service-card.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { metaText, pageHead } from "#app/lib/meta.ts";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "meta.services", "meta.servicesDescription");
+export const meta: Route.MetaFunction = (args) =>
+  pageHead(args, {
+    titleKey: "meta.services",
+    descriptionKey: "meta.servicesDescription",
+    breadcrumbs: [[metaText(args).text("nav.services"), "/services"]],
+  });
 
 const REASONS = [
   "services.whyPersonal",

@@ -1,7 +1,7 @@
 import { Outlet, isRouteErrorResponse } from "react-router";
 import { RouteErrorScreen } from "#app/components/error-screens.tsx";
 import { SiteShell } from "#app/components/site-shell.tsx";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageHead } from "#app/lib/meta.ts";
 import type { Route } from "./+types/site-layout";
 
 export default function SiteLayout() {
@@ -12,11 +12,15 @@ export default function SiteLayout() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  error
-    ? isRouteErrorResponse(error) && error.status === 404
-      ? pageMeta(matches, "meta.notFound", "meta.notFoundDescription")
-      : pageMeta(matches, "meta.error", "meta.errorDescription")
+export const meta: Route.MetaFunction = (args) =>
+  args.error
+    ? isRouteErrorResponse(args.error) && args.error.status === 404
+      ? pageHead(args, {
+          titleKey: "meta.notFound",
+          descriptionKey: "meta.notFoundDescription",
+          private: true,
+        })
+      : pageHead(args, { titleKey: "meta.error", descriptionKey: "meta.errorDescription", private: true })
     : [];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -46,6 +46,16 @@ export function requestLanguage(c: Context): Language {
   return readPreferences(c.req.header("Cookie")).language;
 }
 
+/**
+ * The language of the page a form was sent from. Our pages state it as a bare `Accept-Language: ar` (or `en`), a
+ * header any page may set, even across origins; a browser's own value ("en-US,en;q=0.9") is not a statement, and
+ * the preference cookie decides then. The contact endpoint answers in it, so a form sent from /ar speaks Arabic.
+ */
+export function pageLanguage(c: Context): Language {
+  const stated = c.req.header("Accept-Language")?.trim().toLowerCase();
+  return stated === "ar" || stated === "en" ? stated : requestLanguage(c);
+}
+
 /** An API error whose message comes from the catalogue, in the visitor's language. */
 export function apiFail(
   c: Context,

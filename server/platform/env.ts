@@ -93,6 +93,11 @@ export interface ServerEnv {
   dataDir: string;
   databaseUrl: string | undefined;
   siteUrl: string;
+  /**
+   * SITE_URL's origin when it is set: the absolute base of canonical links, feeds, the sitemap and share images.
+   * Unset, each request's own origin is used (the server says so once at start).
+   */
+  publicOrigin: string | undefined;
   adminPassword: string | undefined;
   adminPath: string;
   contactFormId: string;
@@ -148,6 +153,7 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
     dataDir: path.resolve(cwd, env.DATA_DIR ?? "data"),
     databaseUrl: env.DATABASE_URL,
     siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicOrigin: env.SITE_URL ? new URL(env.SITE_URL).origin : undefined,
     adminPassword: env.ADMIN_PASSWORD,
     adminPath: env.ADMIN_PATH ?? "/admin-mh2025",
     contactFormId: env.CONTACT_FORM_ID ?? "contact",

@@ -127,8 +127,10 @@ export async function runServer(
 ): Promise<void> {
   const logger = createLogger();
   let running: RunningServer;
+  let env: ServerEnv;
   try {
-    running = await startServer({ ...options, env: loadEnv(process.env), logger });
+    env = loadEnv(process.env);
+    running = await startServer({ ...options, env, logger });
   } catch (error) {
     if (error instanceof EnvError || error instanceof DataDirLockedError) logger.error(error.message);
     else
@@ -139,6 +141,10 @@ export async function runServer(
   }
   const mode = options.front ? " (development)" : "";
   logger.info(`Sira${mode} is listening on ${running.url} (database: ${running.database.kind})`);
+  if (!env.publicOrigin)
+    logger.warn(
+      "SITE_URL is not set: canonical links, feeds, the sitemap and link previews use the address each request came to. Set SITE_URL to the site's public address.",
+    );
 
   const stop = (signal: string) => {
     logger.info(`${signal} received: finishing open requests and closing the database`);

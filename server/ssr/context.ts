@@ -1,16 +1,20 @@
 import { createContext } from "react-router";
+import type { ShareImageSpec } from "#server/resources/share-images/render.ts";
 import type { ArticleDetail, ArticleListItem, Project } from "#db/records.ts";
 import type { ContactOutcome } from "#core/contact.ts";
 
 /** What route loaders may ask of the server; handed to React Router through its context. */
 export interface SiteServices {
-  siteUrl: string;
+  /** SITE_URL's origin, when it is set; pages then use the request's origin. */
+  siteOrigin: string | undefined;
   /** Where the owner's admin page lives (ADMIN_PATH). */
   adminPath: string;
   sampleProjects: boolean;
   listProjects(): Promise<Project[]>;
   listArticles(): Promise<ArticleListItem[]>;
   getArticleBySlug(slug: string): Promise<ArticleDetail | null>;
+  /** The share image of a page (1200×630 PNG), drawn on first request and kept; its ETag names what it shows. */
+  shareImage(spec: ShareImageSpec): Promise<{ png: Buffer; etag: string }>;
   /** Sanitised article HTML with its code samples highlighted. */
   renderArticleHtml(html: string): Promise<string>;
   logError(message: string, fields?: Record<string, unknown>): void;

@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { Handler } from "hono";
 import { RouterContextProvider } from "react-router";
+import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
 import type { Database } from "#db/client.ts";
 import type { ServerEnv } from "#server/platform/env.ts";
@@ -9,6 +11,7 @@ import { getArticleBySlug, listArticles } from "#server/resources/articles/servi
 import { renderArticleHtml } from "#server/resources/articles/sanitize.ts";
 import { submitContact, type ContactDeps } from "#server/resources/contact/submit.ts";
 import { listProjects } from "#server/resources/projects/service.ts";
+import { createShareImages } from "#server/resources/share-images/render.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "./context.ts";
 import type { PageCache } from "./page-cache.ts";
 
@@ -29,16 +32,18 @@ export function pageHandler(options: {
   contactForm: SiteServices["contactForm"];
 }): Handler<{ Variables: { secureHeadersNonce?: string } }> {
   const { env, db, logger, ssr, pageCache, contact } = options;
+  const shareImages = createShareImages(path.join(env.dataDir, "share-images"));
   // What every request shares; the contact submission is bound to its request (address, language) below.
   const services: Omit<SiteServices, "submitContactForm"> = {
     logError: (message, fields) => logger.error(message, fields),
-    siteUrl: env.siteUrl,
+    siteOrigin: env.publicOrigin,
     adminPath: env.adminPath,
     sampleProjects: env.sampleProjects,
     listProjects: () => listProjects(db),
     listArticles: () => listArticles(db),
     getArticleBySlug: (slug) => getArticleBySlug(db, slug),
     renderArticleHtml,
+    shareImage: (spec) => shareImages.get(spec),
     contactForm: options.contactForm,
   };
 
@@ -53,11 +58,26 @@ export function pageHandler(options: {
       c.req.method === "GET" &&
       !url.pathname.endsWith(".data") &&
       !url.pathname.startsWith("/__");
-    const { language, theme } = readPreferences(c.req.header("Cookie"));
-    const key = `${url.pathname}${url.search}|${language}|${theme}`;
+    const preferences = readPreferences(c.req.header("Cookie"));
+    // A visitor who chose Arabic and opens the English home page is taken to the Arabic one; nobody else is ever
+    // redirected, so search engines and link previews get exactly the page they ask for (docs/product.md §16.3).
+    if (url.pathname === "/" && c.req.method === "GET" && preferences.language === "ar") {
+      return new Response(null, {
+        status: 302,
+        headers: {
+          Location: localizePath(`/${url.search}`, "ar"),
+          Vary: "Cookie",
+          "Cache-Control": "private, no-cache",
+        },
+      });
+    }
+    const language = languageOfPath(url.pathname);
+    const origin = env.publicOrigin ?? url.origin;
+    // The language is in the path; without SITE_URL the absolute addresses in a page depend on its origin too.
+    const key = `${env.publicOrigin ? "" : origin}${url.pathname}${url.search}|${preferences.theme}`;
     if (cacheable) {
       const hit = pageCache.get(key, nonce);
-      if (hit) return hit;
+      if (hit) return withVary(hit);
     }
 
     let failed = false;
@@ -75,10 +95,11 @@ export function pageHandler(options: {
           hasFiles,
           address: clientAddress(c, env.trustProxy),
           language,
+          origin,
         }),
     });
     context.set(nonceContext, nonce);
-    const response = await ssr(c.req.raw, context);
+    const response = withVary(await ssr(c.req.raw, context));
     if (admin) {
       const headers = new Headers(response.headers);
       headers.set("Cache-Control", "no-store");
@@ -94,4 +115,12 @@ export function pageHandler(options: {
     pageCache.set(key, nonce, { status: response.status, contentType, body });
     return new Response(body, { status: response.status, headers: response.headers });
   };
+}
+
+/** A page depends on the visitor's theme cookie (and `/` on the language cookie): shared caches must know it. */
+function withVary(response: Response): Response {
+  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+  const headers = new Headers(response.headers);
+  headers.append("Vary", "Cookie");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

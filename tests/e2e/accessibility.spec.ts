@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Language, Theme } from "#core/preferences.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
-import { OWNER_PASSWORD, expect, setPreferences, settleAnimations, test } from "./fixtures.ts";
+import { OWNER_PASSWORD, expect, setPreferences, settleAnimations, test, at } from "./fixtures.ts";
 
 // axe-core on the main public pages in light English and dark Arabic: no violations.
 
@@ -32,7 +32,7 @@ for (const { language, theme } of MODES) {
         content_ar: `فقرة فيها <a href="https://example.com/">رابط</a>.\n\nفقرة أخرى.\n\n${CODE}`,
         image_url: "/images/about-800.webp",
       });
-      await page.goto(path);
+      await page.goto(at(language, path));
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       await expect(page.getByRole("status")).toHaveCount(0); // no spinner left

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
+import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text, at } from "./fixtures.ts";
 
 // The Articles list and the article page (docs/product.md §2 "Articles list", "Article detail", §3 fallback).
 
@@ -43,7 +43,7 @@ for (const language of LANGUAGES) {
         title_ar: "الأقدم",
         date: onDay("2024-12-01"),
       });
-      await page.goto("/articles");
+      await page.goto(at(language, "/articles"));
 
       const titles = { en: ["Newest", "Middle", "Oldest"], ar: ["الأحدث", "الأوسط", "الأقدم"] }[language];
       await expect(rows(page).getByRole("heading", { level: 2 })).toHaveText(titles);
@@ -75,7 +75,7 @@ for (const language of LANGUAGES) {
     });
 
     test("the list says so when there are no articles", async ({ page }) => {
-      await page.goto("/articles");
+      await page.goto(at(language, "/articles"));
       await expect(page.getByText(text(language, "articles.empty"))).toBeVisible();
       await expect(rows(page)).toHaveCount(0);
     });
@@ -92,7 +92,7 @@ for (const language of LANGUAGES) {
         content_ar: "السطر الأول\nالسطر الثاني\n\nالفقرة الثانية",
         date: onDay("2024-11-22"),
       });
-      await page.goto("/articles/two-paragraphs");
+      await page.goto(at(language, "/articles/two-paragraphs"));
       const article = page.getByRole("article");
       await expect(article.getByRole("heading", { level: 1 })).toHaveText(
         language === "en" ? "Two paragraphs" : "فقرتان",
@@ -136,7 +136,7 @@ test("an Arabic reader sees the English title, excerpt and content when the Arab
     content_en: "Body in English.",
     content_ar: "",
   });
-  await page.goto("/articles");
+  await page.goto(at("ar", "/articles"));
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(rows(page).getByRole("heading", { level: 2 })).toHaveText(["English only"]);
   await expect(rows(page).getByText("Only in English.")).toBeVisible();
@@ -201,7 +201,7 @@ test("code samples are highlighted on the server and read left to right in Arabi
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const response = await page.goto("/articles/code-samples");
+  const response = await page.goto(at("ar", "/articles/code-samples"));
   // Coloured in the server's HTML, not by a script in the page.
   expect(await response!.text()).toContain('<span class="hljs-keyword">const</span>');
 
@@ -238,7 +238,7 @@ test.describe("sharing without a share sheet", () => {
     }) => {
       await setPreferences(context, baseURL!, { language });
       await insertArticle(db, { slug: "share-me" });
-      await page.goto("/articles/share-me");
+      await page.goto(at(language, "/articles/share-me"));
       expect(await page.evaluate(() => typeof navigator.share)).toBe("undefined");
 
       await page.getByRole("button", { name: text(language, "articles.share") }).click();
@@ -246,7 +246,9 @@ test.describe("sharing without a share sheet", () => {
         .getByRole("region", { name: text(language, "common.notifications") })
         .getByRole("listitem");
       await expect(toast).toContainText(text(language, "articles.linkCopied"));
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/articles/share-me`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        baseURL + at(language, "/articles/share-me"),
+      );
     });
   }
 });

@@ -13,6 +13,7 @@ import {
   siteConfig,
   test,
   text,
+  at,
 } from "./fixtures.ts";
 
 // The contact page (docs/product.md §2 "Contact", §4, §8, §12) in a real Chromium, in English and Arabic: the
@@ -66,7 +67,7 @@ for (const language of LANGUAGES) {
     });
 
     test("shows the owner's details and a form of four required fields", async ({ page }) => {
-      await page.goto("/contact");
+      await page.goto(at(language, "/contact"));
       const main = page.getByRole("main");
       await expect(main.getByRole("link", { name: siteConfig.email })).toHaveAttribute(
         "href",
@@ -92,7 +93,7 @@ for (const language of LANGUAGES) {
       consoleGuard,
     }) => {
       consoleGuard.allow(failedResource(422));
-      await page.goto("/contact");
+      await page.goto(at(language, "/contact"));
       await sendButton(page, language).click();
       const required = apiErrorText(language, "contactRequired");
       await expect(page.getByRole("main").getByText(required, { exact: true })).toHaveCount(4);
@@ -107,7 +108,7 @@ for (const language of LANGUAGES) {
       consoleGuard,
     }) => {
       consoleGuard.allow(failedResource(422));
-      await page.goto("/contact");
+      await page.goto(at(language, "/contact"));
       // Both pass the browser's own checks; the server refuses them.
       await fill(page, language, { ...TYPED[language], name: "   ", email: "mona@localhost" });
       await sendButton(page, language).click();
@@ -153,7 +154,7 @@ for (const language of LANGUAGES) {
       page,
       db,
     }) => {
-      await page.goto("/contact");
+      await page.goto(at(language, "/contact"));
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route("**/f/contact", async (route: Route) => {
@@ -192,7 +193,7 @@ for (const language of LANGUAGES) {
       await db
         .insert(rateLimits)
         .values({ bucket: "contact", key: "127.0.0.1", hits: 5, window_started_at: new Date() });
-      await page.goto("/contact");
+      await page.goto(at(language, "/contact"));
       await fill(page, language, TYPED[language]);
       await sendButton(page, language).click();
       const alert = page.getByRole("alert");
@@ -204,7 +205,7 @@ for (const language of LANGUAGES) {
 
     test("shows the error text when the request never reaches the server", async ({ page, consoleGuard }) => {
       consoleGuard.allow(/net::ERR_FAILED/);
-      await page.goto("/contact");
+      await page.goto(at(language, "/contact"));
       await page.route("**/f/contact", (route) => route.abort("failed"));
       await fill(page, language, TYPED[language]);
       await sendButton(page, language).click();
@@ -223,7 +224,7 @@ for (const language of LANGUAGES) {
       await setPreferences(context, baseURL!, { language, theme });
       const page = await context.newPage();
       try {
-        await page.goto("/contact");
+        await page.goto(at(language, "/contact"));
         await fill(page, language, TYPED[language]);
         await sendButton(page, language).click();
         await expect(page).toHaveURL("/contact?sent=1");
@@ -258,7 +259,7 @@ for (const language of LANGUAGES) {
         // Another visitor gets an empty form, not this one's page.
         const other = await browser.newPage({ baseURL });
         try {
-          await other.goto("/contact");
+          await other.goto(at(language, "/contact"));
           await expect(
             other.getByRole("main").getByLabel(text("en", LABELS.name), { exact: true }),
           ).toHaveValue("");

@@ -13,6 +13,7 @@ import {
 import { lookupMessage, translate, type Dictionary, type TranslateVars } from "#core/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { Language, Theme } from "#core/preferences.ts";
+import { localizePath } from "#core/localized-paths.ts";
 import { siteConfig } from "#config/site.ts";
 import type { Database } from "#db/client.ts";
 import { clearAllTables } from "#tests/helpers/tables.ts";
@@ -98,6 +99,9 @@ const dictionaries: Record<Language, Dictionary> = {
 };
 
 export const LANGUAGES: readonly Language[] = ["en", "ar"];
+
+/** A page's address in a language: "/about" in Arabic is "/ar/about" (docs/product.md §16). */
+export const at = (language: Language, path: string) => localizePath(path, language);
 
 /** A dictionary string in one language, with the same {{name}}/{{role}}/{{city}} the pages fill in. */
 export function text(language: Language, key: TranslationKey, vars: TranslateVars = {}): string {

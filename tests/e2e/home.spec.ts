@@ -4,7 +4,16 @@ import type { Page } from "@playwright/test";
 import type { Language, Theme } from "#core/preferences.ts";
 import { sampleProjects } from "#core/projects.ts";
 import { insertProject } from "#tests/helpers/seed.ts";
-import { LANGUAGES, expect, setPreferences, settleAnimations, siteConfig, test, text } from "./fixtures.ts";
+import {
+  LANGUAGES,
+  expect,
+  setPreferences,
+  settleAnimations,
+  siteConfig,
+  test,
+  text,
+  at,
+} from "./fixtures.ts";
 
 // Home (docs/product.md §2 "Home"): hero, featured projects and services overview, each section lazy inside its own
 // error boundary.
@@ -28,7 +37,7 @@ for (const language of LANGUAGES) {
     for (const [index, title] of ["Fourth", "Third", "Second", "First"].entries()) {
       await insertProject(db, { title, created_at: new Date(Date.UTC(2025, 0, index + 1)) });
     }
-    await page.goto("/");
+    await page.goto(at(language, "/"));
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(siteConfig.heroTitle[language]);
     await expect(main.getByText(siteConfig.heroDescription[language])).toBeVisible();
@@ -119,7 +128,7 @@ test.describe("screenshots", () => {
       baseURL,
     }, testInfo) => {
       await setPreferences(context, baseURL!, { language, theme });
-      await page.goto("/");
+      await page.goto(at(language, "/"));
       await expect(featured(page, language).getByRole("article")).toHaveCount(3);
       await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
       await page.waitForFunction(() =>

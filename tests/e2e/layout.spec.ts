@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
+import { LANGUAGES, at, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
 import type { Language } from "#core/preferences.ts";
 
 // The shared layout of docs/product.md §2: top bar, active link, logo, footer, language menu, mobile menu.
@@ -19,7 +19,7 @@ for (const language of LANGUAGES) {
     test("the top bar has six links, the active one bold in the primary colour, and a logo linking home", async ({
       page,
     }) => {
-      await page.goto("/projects");
+      await page.goto(at(language, "/projects"));
       const nav = mainNav(page, language);
       const links = nav.getByRole("list").getByRole("link");
       await expect(links).toHaveText(NAV_KEYS.map((key) => text(language, `nav.${key}`)));
@@ -40,7 +40,7 @@ for (const language of LANGUAGES) {
       await expect.poll(computedStyle(inactive, "color")).not.toBe(primary);
 
       await logo.click();
-      await expect(page).toHaveURL("/");
+      await expect(page).toHaveURL(at(language, "/"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(siteConfig.heroTitle[language]);
       await expect(nav.getByRole("link", { name: text(language, "nav.home"), exact: true })).toHaveAttribute(
         "aria-current",
@@ -51,7 +51,7 @@ for (const language of LANGUAGES) {
     test("the footer has five external links opening safely in a new tab, its text and © this year", async ({
       page,
     }) => {
-      await page.goto("/about");
+      await page.goto(at(language, "/about"));
       const footer = page.getByRole("contentinfo");
       const links = footer.getByRole("list", { name: text(language, "footer.social") }).getByRole("link");
       await expect(links).toHaveCount(5);
@@ -73,8 +73,9 @@ for (const language of LANGUAGES) {
   });
 }
 
-test("the language menu disables the current language and switches lang, dir and texts without a reload", async ({
+test("the language menu disables the current language and goes to the same page in the other language without a reload", async ({
   page,
+  context,
 }) => {
   await page.goto("/about");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -90,6 +91,7 @@ test("the language menu disables the current language and switches lang, dir and
   await menu.getByRole("menuitem", { name: text("en", "nav.arabic") }).click();
 
   await expect(menu).toBeHidden();
+  await expect(page).toHaveURL("/ar/about");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ar", "about.title"));
@@ -109,10 +111,14 @@ test("the language menu disables the current language and switches lang, dir and
   await expect(arabicMenu).toBeHidden();
   await arabicButton.click();
   await arabicMenu.getByRole("menuitem", { name: text("ar", "nav.english") }).click();
+  await expect(page).toHaveURL("/about");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "about.title"));
   expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  // The choice is still saved as the product says: in localStorage and the cookie.
+  expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+  expect((await context.cookies()).find((cookie) => cookie.name === "language")?.value).toBe("en");
 });
 
 test.describe("at phone width", () => {
@@ -121,7 +127,7 @@ test.describe("at phone width", () => {
   for (const language of LANGUAGES) {
     test(`the menu opens, navigates, and closes (${language})`, async ({ page, context, baseURL }) => {
       await setPreferences(context, baseURL!, { language });
-      await page.goto("/");
+      await page.goto(at(language, "/"));
       const about = page.getByRole("link", { name: text(language, "nav.about"), exact: true });
       await expect(about).toBeHidden();
 
@@ -136,7 +142,7 @@ test.describe("at phone width", () => {
       await expect(about).toBeVisible();
 
       await about.click();
-      await expect(page).toHaveURL("/about");
+      await expect(page).toHaveURL(at(language, "/about"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "about.title"));
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
       await expect(menu).toBeHidden();

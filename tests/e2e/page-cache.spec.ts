@@ -31,13 +31,26 @@ test("a page is reused for PAGE_CACHE_SECONDS, then rendered anew", async ({ req
   expect(await (await request.get(`${server.url}/projects`)).text()).toContain("Second project");
 });
 
-test("each language and theme has its own copy", async ({ request }) => {
-  const get = async (cookie: string) => (await request.get("/about", { headers: { Cookie: cookie } })).text();
-  expect(await get("")).toContain('<html lang="en" dir="ltr"');
-  const arabicDark = await get("language=ar; theme=dark");
+test("each address and theme has its own copy: a language is never served for the other", async ({
+  request,
+}) => {
+  const get = async (path: string, cookie = "") =>
+    (await request.get(path, { headers: { Cookie: cookie } })).text();
+  // Filled in the other order too, so a copy kept for one language cannot answer for the other.
+  for (const order of [
+    ["/about", "/ar/about"],
+    ["/ar/projects", "/projects"],
+  ] as const) {
+    for (const path of order) await get(path);
+  }
+  expect(await get("/about")).toContain('<html lang="en" dir="ltr"');
+  expect(await get("/about", "language=ar")).toContain('<html lang="en" dir="ltr"');
+  const arabicDark = await get("/ar/about", "language=en; theme=dark");
   expect(arabicDark).toContain('<html lang="ar" dir="rtl" class="dark"');
   expect(arabicDark).toContain(text("ar", "about.title"));
-  expect(await get("language=ar")).toMatch(/<html lang="ar" dir="rtl" style/);
+  expect(await get("/ar/about")).toMatch(/<html lang="ar" dir="rtl" style/);
+  expect(await get("/projects")).toContain(text("en", "projects.title"));
+  expect(await get("/ar/projects")).toContain(text("ar", "projects.title"));
 });
 
 test("a page rendered while the database failed is not kept", async ({ page, server, db }) => {

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page, Response } from "@playwright/test";
 import { expect, test, text } from "./fixtures.ts";
 
-// docs/product.md §3/§4 and §14: theme and language are kept in localStorage (`theme`, `language`) and mirrored in
-// cookies, so the server's first HTML already carries lang, dir and the dark class: no flash.
+// docs/product.md §3.8, §14 and §16: theme and language are kept in localStorage (`theme`, `language`) and
+// mirrored in cookies, so the server's first HTML already carries the dark class: no flash. The language of a page
+// is its address's; the saved language only takes the English home page to the Arabic one.
 
 /** The <html> start tag exactly as the server sent it, before any script ran. */
 async function serverHtmlTag(response: Response | null): Promise<string> {
@@ -29,14 +30,16 @@ async function preferenceCookies(context: BrowserContext) {
   );
 }
 
-test("a first visit is light and English, and the defaults are written to localStorage", async ({ page }) => {
+test("a first visit is light and English; the theme is written to localStorage, no language is chosen for the visitor", async ({
+  page,
+}) => {
   const response = await page.goto("/");
   const tag = await serverHtmlTag(response);
   expect(tag).toContain('lang="en"');
   expect(tag).toContain('dir="ltr"');
   expect(tag).not.toMatch(/class="[^"]*\bdark\b/);
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-  expect(await storedPreferences(page)).toEqual({ theme: "light", language: "en" });
+  expect(await storedPreferences(page)).toEqual({ theme: "light", language: null });
 });
 
 test("dark and Arabic chosen in the UI persist across a reload, already in the server's first HTML", async ({
@@ -48,6 +51,7 @@ test("dark and Arabic chosen in the UI persist across a reload, already in the s
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await page.getByRole("button", { name: text("en", "nav.language") }).click();
   await page.getByRole("menuitem", { name: text("en", "nav.arabic") }).click();
+  await expect(page).toHaveURL("/ar/projects");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ar", "projects.title"));
 
@@ -81,7 +85,10 @@ test("dark and Arabic chosen in the UI persist across a reload, already in the s
   expect(again).toContain('lang="ar"');
 });
 
-test("preferences kept only in localStorage win over missing cookies", async ({ page, context }) => {
+test("preferences kept only in localStorage win over missing cookies: the theme at once, the language at /", async ({
+  page,
+  context,
+}) => {
   await page.goto("/about");
   await page.evaluate(() => {
     localStorage.setItem("theme", "dark");
@@ -89,11 +96,16 @@ test("preferences kept only in localStorage win over missing cookies", async ({ 
   });
   await context.clearCookies();
   await page.reload();
-  // The head script fixes the theme before paint and reloads once so the server renders Arabic.
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  // The head script fixes the theme before paint; the page stays the English one its address names.
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ar", "about.title"));
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "about.title"));
   expect(await preferenceCookies(context)).toEqual({ theme: "dark", language: "ar" });
+  // The saved choice takes the English home page to the Arabic one, even with the cookies gone.
+  await context.clearCookies();
+  await page.goto("/");
+  await expect(page).toHaveURL("/ar");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
 });
 
 test("unknown or corrupted values fall back to light and English", async ({ page, context, baseURL }) => {
@@ -115,6 +127,6 @@ test("unknown or corrupted values fall back to light and English", async ({ page
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await expect(page.getByRole("button", { name: text("en", "nav.toDark") })).toBeVisible();
-  // The corrupted values are replaced by what was rendered.
-  expect(await storedPreferences(page)).toEqual({ theme: "light", language: "en" });
+  // The corrupted values are replaced by what was rendered, or forgotten (a language nobody chose).
+  expect(await storedPreferences(page)).toEqual({ theme: "light", language: null });
 });

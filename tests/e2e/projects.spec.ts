@@ -4,7 +4,7 @@ import type { Language } from "#core/preferences.ts";
 import { sampleProjects } from "#core/projects.ts";
 import { projects } from "#db/schema.ts";
 import { insertProject } from "#tests/helpers/seed.ts";
-import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
+import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text, at } from "./fixtures.ts";
 
 // The Projects page (docs/product.md §2 "Projects", §4 "Projects page"): filters, cards, samples and empty states.
 
@@ -45,7 +45,7 @@ for (const language of LANGUAGES) {
       await insertProject(db, { title: "Blog", category: "React", created_at: daysAgo(2) });
       await insertProject(db, { title: "Charts", category: "Vue.js", created_at: daysAgo(3) });
       await insertProject(db, { title: "Planner", category: "Svelte", created_at: daysAgo(4) });
-      await page.goto("/projects");
+      await page.goto(at(language, "/projects"));
 
       const buttons = filterRow(page, language).getByRole("button");
       await expect(buttons).toHaveText([text(language, "projects.all"), "React", "Vue.js", "Svelte"]);
@@ -73,13 +73,13 @@ for (const language of LANGUAGES) {
     test("with a single category there is no filter row", async ({ page, db }) => {
       await insertProject(db, { title: "One", category: "React" });
       await insertProject(db, { title: "Two", category: "React" });
-      await page.goto("/projects");
+      await page.goto(at(language, "/projects"));
       await expect(cards(page)).toHaveCount(2);
       await expect(filterRow(page, language)).toHaveCount(0);
     });
 
     test("with no projects the four sample projects show", async ({ page }) => {
-      await page.goto("/projects");
+      await page.goto(at(language, "/projects"));
       const samples = sampleProjects(language);
       await expect(cards(page).getByRole("heading")).toHaveText(samples.map((sample) => sample.title));
       await expect(filterRow(page, language).getByRole("button")).toHaveText([
@@ -115,7 +115,7 @@ for (const language of LANGUAGES) {
         github_link: "https://github.com/example/weather",
         live_link: "https://weather.example.com/",
       });
-      await page.goto("/projects");
+      await page.goto(at(language, "/projects"));
       const card = cards(page);
       await expect(card).toHaveCount(1);
       await expect(card.getByRole("heading", { level: 2 })).toHaveText(project.title);
@@ -149,7 +149,7 @@ for (const language of LANGUAGES) {
     }) => {
       await server.database.db.execute(sql`alter table projects rename to projects_offline`);
       try {
-        await page.goto("/projects");
+        await page.goto(at(language, "/projects"));
         await expect(cards(page).getByRole("heading")).toHaveText(
           sampleProjects(language).map((sample) => sample.title),
         );
@@ -205,7 +205,7 @@ for (const language of LANGUAGES) {
   }) => {
     const withoutSamples = await startServer({ SAMPLE_PROJECTS: "off" });
     await setPreferences(context, withoutSamples.url, { language });
-    await page.goto(`${withoutSamples.url}/projects`);
+    await page.goto(withoutSamples.url + at(language, "/projects"));
     await expect(page.getByText(text(language, "projects.empty"))).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
     await expect(filterRow(page, language)).toHaveCount(0);

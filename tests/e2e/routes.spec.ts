@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Language } from "#core/preferences.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { LANGUAGES, expect, failedResource, setPreferences, siteConfig, test, text } from "./fixtures.ts";
+import { LANGUAGES, at, expect, failedResource, setPreferences, siteConfig, test, text } from "./fixtures.ts";
 
 // Every route of docs/product.md §2 in both languages: the server's status, <html lang dir>, the page's <title> and
 // meta description in that language, and its h1.
@@ -80,7 +80,7 @@ for (const language of LANGUAGES) {
         consoleGuard,
       }) => {
         if (route.status === 404) consoleGuard.allow(failedResource(404));
-        const response = await page.goto(route.path);
+        const response = await page.goto(at(language, route.path));
         expect(response?.status()).toBe(route.status);
 
         const html = page.locator("html");
@@ -104,7 +104,7 @@ for (const language of LANGUAGES) {
       consoleGuard,
     }) => {
       consoleGuard.allow(failedResource(404));
-      const response = await page.goto("/articles/no-such-article");
+      const response = await page.goto(at(language, "/articles/no-such-article"));
       expect(response?.status()).toBe(404);
       await expect(page).toHaveTitle(text(language, "meta.articleNotFound"));
       const main = page.getByRole("main");
@@ -117,7 +117,7 @@ for (const language of LANGUAGES) {
       await expect(toast).toContainText(text(language, "articles.notFound"));
 
       await main.getByRole("link", { name: text(language, "articles.back") }).click();
-      await expect(page).toHaveURL("/articles");
+      await expect(page).toHaveURL(at(language, "/articles"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "articles.title"));
     });
 
@@ -126,23 +126,29 @@ for (const language of LANGUAGES) {
       consoleGuard,
     }) => {
       consoleGuard.allow(failedResource(404));
-      await page.goto("/missing");
+      await page.goto(at(language, "/missing"));
       const main = page.getByRole("main");
       await expect(main.getByText(text(language, "notFound.code"), { exact: true })).toBeVisible();
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(text(language, "notFound.title"));
       await expect(main.getByText(text(language, "notFound.text"))).toBeVisible();
       await main.getByRole("link", { name: text(language, "notFound.home") }).click();
-      await expect(page).toHaveURL("/");
+      await expect(page).toHaveURL(at(language, "/"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(siteConfig.heroTitle[language]);
     });
   });
 }
 
 test.describe("/dashboard", () => {
-  test("answers a document request with a 302 redirect to /", async ({ request, page }) => {
+  test("answers a document request with a 302 redirect to / (and /ar/dashboard to /ar)", async ({
+    request,
+    page,
+  }) => {
     const response = await request.get("/dashboard", { maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toBe("/");
+    const arabic = await request.get("/ar/dashboard", { maxRedirects: 0 });
+    expect(arabic.status()).toBe(302);
+    expect(arabic.headers()["location"]).toBe("/ar");
 
     const landed = await page.goto("/dashboard");
     expect(landed?.status()).toBe(200);

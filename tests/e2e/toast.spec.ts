@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Language } from "#core/preferences.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { LANGUAGES, expect, failedResource, setPreferences, test, text } from "./fixtures.ts";
+import { LANGUAGES, expect, failedResource, setPreferences, test, text, at } from "./fixtures.ts";
 
 // The toast area (docs/product.md §4/§9): at most one toast, 5000 ms, a close button, the F8 hotkey. The unknown
 // article's error toast is the one toast a page shows by itself.
@@ -21,7 +21,7 @@ for (const language of LANGUAGES) {
     baseURL,
   }) => {
     await setPreferences(context, baseURL!, { language });
-    await page.goto("/articles/missing");
+    await page.goto(at(language, "/articles/missing"));
     const toast = toasts(page, language);
     await expect(toast).toHaveCount(1);
     await expect(toast).toContainText(text(language, "errors.fetchArticle"));

@@ -39,6 +39,8 @@ export interface ArticlePage {
     html: string;
     image_url: string | null;
     date: string;
+    /** The last save, for link previews and search engines. */
+    modified: string;
     dateText: string;
     dateTimeText: string;
   } | null;
@@ -66,6 +68,7 @@ export async function loadArticle(
       html: await getServices(context).renderArticleHtml(contentToHtml(content)),
       image_url: row.image_url,
       date: row.date,
+      modified: row.updated_at,
       dateText: formatLongDate(row.date, language, siteConfig.timeZone),
       dateTimeText: formatLongDateTime(row.date, language, siteConfig.timeZone),
     },

@@ -33,7 +33,7 @@ const inputClass =
   "w-full rounded-md border bg-background px-3 py-2 text-base shadow-sm outline-none transition focus-visible:ring-2 focus-visible:ring-primary aria-[invalid=true]:border-destructive";
 
 export function ContactForm({ endpoint, action, formOrigin, refused }: ContactFormProps) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<ContactReplyResult | null>(() =>
@@ -66,7 +66,12 @@ export function ContactForm({ endpoint, action, formOrigin, refused }: ContactFo
     event.preventDefault();
     if (sending) return;
     setSending(true);
-    const reply = await postContactForm(endpoint, event.currentTarget, t("contact.unexpectedReply"));
+    const reply = await postContactForm(
+      endpoint,
+      event.currentTarget,
+      t("contact.unexpectedReply"),
+      language,
+    );
     setSending(false);
     if (reply.kind === "success") {
       toast({ title: t("contact.successTitle"), description: t("contact.successText") });

@@ -1,4 +1,5 @@
 import { readContactReply, type ContactReplyResult } from "#core/contact-reply.ts";
+import type { Language } from "#core/preferences.ts";
 
 /**
  * Posts the form as the form service expects (docs/product.md §7: form data, asking for a JSON reply) and reads the
@@ -8,13 +9,15 @@ export async function postContactForm(
   endpoint: string,
   form: HTMLFormElement,
   unexpectedReply: string,
+  language: Language,
 ): Promise<ContactReplyResult> {
   let response: Response;
   try {
     response = await fetch(endpoint, {
       method: "POST",
       body: new FormData(form),
-      headers: { Accept: "application/json" },
+      // The reply's messages in the page's language (Accept-Language is allowed across origins too).
+      headers: { Accept: "application/json", "Accept-Language": language },
     });
   } catch (error) {
     return readContactReply({ failure: error }, unexpectedReply);

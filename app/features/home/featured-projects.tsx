@@ -5,7 +5,7 @@ import type { ProjectsResult } from "#app/lib/projects-result.ts";
 import { SectionHeading, SectionLink } from "./section-heading.tsx";
 
 export default function FeaturedProjects({ featured }: { featured: ProjectsResult }) {
-  const { t } = useI18n();
+  const { t, localPath } = useI18n();
   const { projects, errorKey } = featured;
   useErrorToast("errors.fetchProjects", errorKey);
   return (
@@ -21,7 +21,7 @@ export default function FeaturedProjects({ featured }: { featured: ProjectsResul
             <ProjectCard key={project.id} project={project} index={index} headingLevel="h3" />
           ))}
         </div>
-        <SectionLink to="/projects">{t("home.allProjects")}</SectionLink>
+        <SectionLink to={localPath("/projects")}>{t("home.allProjects")}</SectionLink>
       </div>
     </section>
   );

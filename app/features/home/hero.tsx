@@ -5,7 +5,7 @@ import { useI18n } from "#app/lib/i18n.ts";
 import { siteConfig } from "#config/site.ts";
 
 export function Hero() {
-  const { t, language } = useI18n();
+  const { t, language, localPath } = useI18n();
   return (
     <section className="relative overflow-hidden">
       <div
@@ -24,7 +24,7 @@ export function Hero() {
           <p className="text-lg leading-8 text-muted-foreground">{siteConfig.heroDescription[language]}</p>
           <div className="flex flex-wrap items-center justify-center gap-3 md:justify-start">
             <Link
-              to="/projects"
+              to={localPath("/projects")}
               prefetch="intent"
               className="inline-flex items-center gap-2 rounded-md bg-primary px-6 py-3 font-semibold text-primary-foreground shadow hover:opacity-90"
             >
@@ -32,7 +32,7 @@ export function Hero() {
               <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
             </Link>
             <Link
-              to="/contact"
+              to={localPath("/contact")}
               prefetch="intent"
               className="inline-flex items-center rounded-md border border-border px-6 py-3 font-semibold hover:bg-muted"
             >

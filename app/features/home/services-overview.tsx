@@ -10,7 +10,7 @@ const SERVICES = [
 ] as const;
 
 export default function ServicesOverview() {
-  const { t } = useI18n();
+  const { t, localPath } = useI18n();
   return (
     <section aria-labelledby="services-title" className="py-16">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -31,7 +31,7 @@ export default function ServicesOverview() {
             />
           ))}
         </ul>
-        <SectionLink to="/services">{t("home.allServices")}</SectionLink>
+        <SectionLink to={localPath("/services")}>{t("home.allServices")}</SectionLink>
       </div>
     </section>
   );

@@ -116,7 +116,7 @@ export async function createArticle(deps: WriteDeps, input: ArticleInput): Promi
     const now = new Date();
     const [inserted] = await tx
       .insert(articles)
-      .values({ ...fields, slug, date: now, created_at: now })
+      .values({ ...fields, slug, date: now, created_at: now, updated_at: now })
       .returning();
     return inserted!;
   });
@@ -131,7 +131,7 @@ export async function updateArticle(deps: WriteDeps, id: string, input: ArticleI
     // The date is set on create and kept on edit (docs/product.md §7).
     const [updated] = await tx
       .update(articles)
-      .set({ ...fields, slug })
+      .set({ ...fields, slug, updated_at: new Date() })
       .where(eq(articles.id, id))
       .returning();
     if (!updated) throw new ServiceError(404, "articleNotFound");

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { CONTACT_BODY_LIMIT, collectFormFields, type ContactOutcome } from "#core/contact.ts";
-import { apiFail, requestLanguage } from "#server/http/errors.ts";
+import { apiFail, pageLanguage } from "#server/http/errors.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { limitBody } from "#server/http/guards.ts";
 import { submitContact, type ContactDeps } from "./submit.ts";
@@ -49,7 +49,7 @@ export function replyWith(c: Context, outcome: ContactOutcome) {
   return c.json(outcome.reply, outcome.status);
 }
 
-export function contactRouter(deps: ContactDeps & { trustProxy: boolean }) {
+export function contactRouter(deps: ContactDeps & { trustProxy: boolean; publicOrigin: string | undefined }) {
   return new Hono().post("/:formId", limitBody(CONTACT_BODY_LIMIT), async (c) => {
     const body = await readBody(c);
     if (!body.ok) return body.response;
@@ -58,7 +58,8 @@ export function contactRouter(deps: ContactDeps & { trustProxy: boolean }) {
       fields: body.fields,
       hasFiles: body.hasFiles,
       address: clientAddress(c, deps.trustProxy),
-      language: requestLanguage(c),
+      language: pageLanguage(c),
+      origin: deps.publicOrigin ?? new URL(c.req.url).origin,
     });
     return replyWith(c, outcome);
   });

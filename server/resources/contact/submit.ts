@@ -1,4 +1,5 @@
 import { apiErrorText, type ApiErrorKey } from "#core/api-errors.ts";
+import { localizePath } from "#core/localized-paths.ts";
 import {
   checkContactFields,
   isHoneypotFilled,
@@ -29,8 +30,6 @@ export interface ContactDeps {
   formId: string;
   /** True when an external endpoint is configured: the page posts there, so ours takes nothing. */
   inactive: boolean;
-  /** Where a visitor goes after sending (the `next` of the reply). */
-  thanksUrl: string;
   /** Present when SMTP_URL is set: the owner is e-mailed about each stored message. */
   notifier?: Notifier;
 }
@@ -43,6 +42,8 @@ export interface ContactSubmission {
   /** The client's address, for the rate limit. */
   address: string;
   language: Language;
+  /** The site's absolute origin: the `next` of a successful reply is its contact page's sent state. */
+  origin: string;
 }
 
 export async function submitContact(
@@ -93,7 +94,8 @@ export async function submitContact(
     };
   }
 
-  const success: ContactOutcome = { status: 200, reply: { ok: true, next: deps.thanksUrl } };
+  const next = `${submission.origin}${localizePath("/contact?sent=1", language)}`;
+  const success: ContactOutcome = { status: 200, reply: { ok: true, next } };
   // A robot gets the same answer as a person, so it learns nothing; its message is not kept.
   if (honeypot || !checked) return success;
 

@@ -1,0 +1,148 @@
+import { Feed } from "feed";
+import { SitemapStream, streamToPromise } from "sitemap";
+import type { RouterContextProvider } from "react-router";
+import { pickLocalized } from "#core/articles.ts";
+import { translate } from "#core/i18n.ts";
+import { PUBLIC_PAGES, localizePath } from "#core/localized-paths.ts";
+import { LANGUAGES, type Language } from "#core/preferences.ts";
+import { siteConfig } from "#config/site.ts";
+import { dictionaries } from "#app/i18n/dictionaries.server.ts";
+import type { TranslationKey } from "#app/i18n/keys.ts";
+import { getServices } from "#app/lib/services.server.ts";
+
+// What search engines, feed readers and link previews read (docs/product.md §16): robots.txt, the sitemap, a feed
+// per language and the share images. Absolute addresses start with SITE_URL's origin, or the request's.
+
+/** When this server started: the last change of the pages while the site has no dated content yet. */
+const STARTED_AT = new Date().toISOString();
+
+/** How many articles a feed carries, newest first. */
+export const FEED_SIZE = 20;
+
+export function siteOrigin(context: Readonly<RouterContextProvider>, request: Request): string {
+  return getServices(context).siteOrigin ?? new URL(request.url).origin;
+}
+
+const text = (language: Language, key: TranslationKey) =>
+  translate(dictionaries[language], key, {
+    name: siteConfig.name[language],
+    role: siteConfig.role[language],
+    city: siteConfig.city[language],
+  });
+
+const xml = (body: string) =>
+  new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
+
+/** robots.txt: everything may be crawled; the sitemap by its absolute address. The admin page is never named. */
+export function robots(origin: string): Response {
+  return new Response(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
+
+/** Every public page and every article in both languages, each with its alternates and when it last changed. */
+export async function sitemap(context: Readonly<RouterContextProvider>, origin: string): Promise<Response> {
+  const services = getServices(context);
+  const [articles, projects] = await Promise.all([services.listArticles(), services.listProjects()]);
+  const changes = [
+    ...articles.map((article) => article.updated_at),
+    ...projects.map((project) => project.created_at),
+  ];
+  const siteChanged = changes.sort().at(-1) ?? STARTED_AT;
+  const stream = new SitemapStream({
+    hostname: origin,
+    xmlns: { xhtml: true, news: false, video: false, image: false },
+  });
+  const add = (path: string, lastmod: string | undefined) => {
+    const links = [
+      ...LANGUAGES.map((language) => ({ lang: language, url: origin + localizePath(path, language) })),
+      { lang: "x-default", url: origin + localizePath(path, "en") },
+    ];
+    for (const language of LANGUAGES) stream.write({ url: localizePath(path, language), lastmod, links });
+  };
+  for (const page of PUBLIC_PAGES) add(page, siteChanged);
+  for (const article of articles) add(`/articles/${article.slug}`, article.updated_at);
+  stream.end();
+  return xml((await streamToPromise(stream)).toString());
+}
+
+/** The newest articles in one language, as RSS 2.0, with the pages' fallback to the other language. */
+export async function feed(
+  context: Readonly<RouterContextProvider>,
+  origin: string,
+  language: Language,
+): Promise<Response> {
+  const articles = (await getServices(context).listArticles()).slice(0, FEED_SIZE);
+  const home = origin + localizePath("/", language);
+  const channel = new Feed({
+    title: text(language, "meta.feedTitle"),
+    description: text(language, "meta.articlesDescription"),
+    id: home,
+    link: origin + localizePath("/articles", language),
+    language,
+    copyright: `© ${siteConfig.name[language]}`,
+    updated: articles[0] ? new Date(articles[0].updated_at) : undefined,
+    feedLinks: { rss: origin + localizePath("/feed.xml", language) },
+    author: { name: siteConfig.name[language], link: home },
+  });
+  for (const article of articles) {
+    const link = origin + localizePath(`/articles/${article.slug}`, language);
+    channel.addItem({
+      title: pickLocalized(article, "title", language),
+      id: link,
+      link,
+      description: pickLocalized(article, "excerpt", language),
+      date: new Date(article.date),
+    });
+  }
+  return new Response(channel.rss2(), {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
+}
+
+const STATIC_TITLES: Record<string, (language: Language) => string> = {
+  "/": (language) => siteConfig.heroTitle[language],
+  "/about": (language) => text(language, "about.title"),
+  "/projects": (language) => text(language, "projects.title"),
+  "/articles": (language) => text(language, "articles.title"),
+  "/services": (language) => text(language, "services.title"),
+  "/contact": (language) => text(language, "contact.title"),
+};
+
+/**
+ * The share image at /share/{language}/{page}.png (app/lib/meta.ts shareImagePath): a page's title, or an
+ * article's in that language; 404 for anything else.
+ */
+export async function shareImage(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  language: Language,
+  page: string,
+): Promise<Response> {
+  const services = getServices(context);
+  const path = page === "home" ? "/" : `/${page}`;
+  let title: string | undefined = STATIC_TITLES[path]?.(language);
+  let kicker = siteConfig.role[language];
+  const article = /^\/articles\/([^/]+)$/.exec(path);
+  if (article) {
+    const row = await services.getArticleBySlug(decodeURIComponent(article[1]!));
+    if (row) {
+      title = pickLocalized(row, "title", language);
+      kicker = text(language, "articles.title");
+    }
+  }
+  if (title === undefined) return new Response("Not found", { status: 404 });
+  const { png, etag } = await services.shareImage({
+    language,
+    title,
+    kicker,
+    name: siteConfig.name[language],
+    initials: siteConfig.initials,
+    site: new URL(siteOrigin(context, request)).host,
+  });
+  const headers = { "Cache-Control": "public, max-age=3600", ETag: etag };
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(png), { headers: { ...headers, "Content-Type": "image/png" } });
+}

@@ -1,0 +1,37 @@
+import { LANGUAGES, type Language } from "./preferences.ts";
+
+// Every public page has an address in each language (docs/product.md §16): English at the root, Arabic under
+// /ar. The language of a page comes from its address.
+
+export const LANGUAGE_PREFIX: Record<Language, string> = { en: "", ar: "/ar" };
+
+/** The language an address is in; React Router's data requests (`/ar/about.data`, `/ar.data`) count as their page. */
+export function languageOfPath(pathname: string): Language {
+  return /^\/ar(?:\/|\.data$|$)/.test(pathname) ? "ar" : "en";
+}
+
+/** The address without its language prefix: "/ar/about" → "/about", "/ar" → "/". */
+export function pathWithoutLanguage(pathname: string): string {
+  if (languageOfPath(pathname) === "en") return pathname;
+  const rest = pathname.slice(LANGUAGE_PREFIX.ar.length);
+  return rest === "" || rest.startsWith(".") ? "/" : rest;
+}
+
+/** A site path in a language: "/about" → "/ar/about", "/" → "/ar"; a query and a hash are kept. */
+export function localizePath(path: string, language: Language): string {
+  const match = /^([^?#]*)(.*)$/.exec(path)!;
+  const pathname = pathWithoutLanguage(match[1] || "/");
+  const prefix = LANGUAGE_PREFIX[language];
+  const localized = prefix && pathname === "/" ? prefix : prefix + pathname;
+  return localized + match[2];
+}
+
+/** The same page in every language, keyed by language. */
+export function alternatePaths(pathname: string): Record<Language, string> {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [language, localizePath(pathname, language)]),
+  ) as Record<Language, string>;
+}
+
+/** The public pages that exist once per language, apart from each article's (docs/product.md §2.1). */
+export const PUBLIC_PAGES = ["/", "/about", "/projects", "/articles", "/services", "/contact"] as const;
