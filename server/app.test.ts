@@ -107,6 +107,7 @@ describe.each(backends)("the API on $name", (backend) => {
         image_url: "/storage/portfolio_images/articles/1_new.webp",
         date: "2026-05-01T08:00:00.000Z",
         created_at: "2025-06-01T00:00:00.000Z",
+        updated_at: aString,
       });
     });
 
@@ -146,6 +147,7 @@ describe.each(backends)("the API on $name", (backend) => {
         image_url: null,
         date: "2026-11-22T10:05:00.000Z",
         created_at: saved.created_at.toISOString(),
+        updated_at: saved.updated_at.toISOString(),
       });
     });
 

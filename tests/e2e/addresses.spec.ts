@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { PUBLIC_PAGES } from "#core/localized-paths.ts";
 import type { Language } from "#core/preferences.ts";
 import { articles } from "#db/schema.ts";
+import { apiErrorText } from "#core/api-errors.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { LANGUAGES, at, expect, failedResource, siteConfig, test, text } from "./fixtures.ts";
 
@@ -363,4 +364,22 @@ test("every public page in both languages passes the W3C Nu HTML Checker", async
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+});
+
+test("the contact form sent from /ar answers in Arabic, whatever language the cookie says", async ({
+  page,
+  context,
+  baseURL,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 422/);
+  await context.addCookies([{ name: "language", value: "en", url: baseURL! }]);
+  await page.goto("/ar/contact");
+  const main = page.getByRole("main");
+  await main.getByLabel(text("ar", "contact.name"), { exact: true }).fill("منى");
+  await main.getByLabel(text("ar", "contact.yourEmail"), { exact: true }).fill("mona@localhost");
+  await main.getByLabel(text("ar", "contact.subject"), { exact: true }).fill("سؤال");
+  await main.getByLabel(text("ar", "contact.message"), { exact: true }).fill("مرحبا");
+  await main.getByRole("button", { name: text("ar", "contact.send") }).click();
+  await expect(main.getByText(apiErrorText("ar", "contactEmail"))).toBeVisible();
 });

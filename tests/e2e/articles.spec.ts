@@ -56,7 +56,7 @@ for (const language of LANGUAGES) {
       await expect(newest.locator("time")).toHaveAttribute("datetime", "2025-03-15T10:00:00.000Z");
       // The image is decorative (alt="") inside a link hidden from assistive technology, which repeats the title link.
       const imageLink = newest.locator('a[aria-hidden="true"]');
-      await expect(imageLink).toHaveAttribute("href", "/articles/newest");
+      await expect(imageLink).toHaveAttribute("href", at(language, "/articles/newest"));
       await expect(imageLink.locator("img")).toHaveAttribute("src", "/images/about-800.webp");
 
       const middle = rows(page).nth(1);
@@ -66,12 +66,12 @@ for (const language of LANGUAGES) {
         .toMatch(/gradient/);
 
       await newest.getByRole("link", { name: titles[0] }).click();
-      await expect(page).toHaveURL("/articles/newest");
+      await expect(page).toHaveURL(at(language, "/articles/newest"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[0]!);
 
       await page.goBack();
       await rows(page).nth(1).locator('a[aria-hidden="true"]').click();
-      await expect(page).toHaveURL("/articles/middle");
+      await expect(page).toHaveURL(at(language, "/articles/middle"));
     });
 
     test("the list says so when there are no articles", async ({ page }) => {
@@ -114,7 +114,7 @@ for (const language of LANGUAGES) {
       await expect(paragraphs.nth(1)).toHaveText(second);
 
       await article.getByRole("link", { name: text(language, "articles.back") }).click();
-      await expect(page).toHaveURL("/articles");
+      await expect(page).toHaveURL(at(language, "/articles"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "articles.title"));
     });
   });

@@ -59,18 +59,18 @@ for (const language of LANGUAGES) {
     );
     await expect(
       servicesOverview(page, language).getByRole("link", { name: text(language, "home.allServices") }),
-    ).toHaveAttribute("href", "/services");
+    ).toHaveAttribute("href", at(language, "/services"));
 
     await featured(page, language)
       .getByRole("link", { name: text(language, "home.allProjects") })
       .click();
-    await expect(page).toHaveURL("/projects");
+    await expect(page).toHaveURL(at(language, "/projects"));
     await page.goBack();
     await main.getByRole("link", { name: text(language, "home.contactMe") }).click();
-    await expect(page).toHaveURL("/contact");
+    await expect(page).toHaveURL(at(language, "/contact"));
     await page.goBack();
     await main.getByRole("link", { name: text(language, "home.viewProjects") }).click();
-    await expect(page).toHaveURL("/projects");
+    await expect(page).toHaveURL(at(language, "/projects"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "projects.title"));
   });
 }

@@ -204,8 +204,8 @@ test.describe("'Unexpected Application Error!'", () => {
     }) => {
       consoleGuard.allow(failedResource(405));
       await setPreferences(context, baseURL!, { language });
-      await page.goto("/about");
-      const posted = postEmptyForm(page, "/about");
+      await page.goto(at(language, "/about"));
+      const posted = postEmptyForm(page, at(language, "/about"));
       const response = await posted;
       expect(response.status()).toBe(405);
       const html = await response.text();
@@ -219,7 +219,7 @@ test.describe("'Unexpected Application Error!'", () => {
         .getByRole("main")
         .getByRole("link", { name: text(language, "errorPage.home") })
         .click();
-      await expect(page).toHaveURL("/");
+      await expect(page).toHaveURL(at(language, "/"));
     });
   }
 

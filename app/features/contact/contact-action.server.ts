@@ -1,4 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { localizePath } from "#core/localized-paths.ts";
+import { requestLanguage } from "#app/lib/language.ts";
 import { CONTACT_FIELDS, collectFormFields, type ContactField, type ContactReply } from "#core/contact.ts";
 import { getServices } from "#app/lib/services.server.ts";
 
@@ -17,7 +19,7 @@ export async function submitContactPage(request: Request, context: Readonly<Rout
   const form = await request.formData();
   const { fields, hasFiles } = collectFormFields(form.entries());
   const outcome = await getServices(context).submitContactForm(fields, hasFiles);
-  if (outcome.status === 200) return redirect("/contact?sent=1", 303);
+  if (outcome.status === 200) return redirect(localizePath("/contact?sent=1", requestLanguage(request)), 303);
   const values: ContactActionData["values"] = {};
   for (const name of CONTACT_FIELDS) {
     const value = form.get(name);

@@ -16,7 +16,8 @@ const VALID = {
   message: "Hello!\nCan we talk about a shop?",
   form_origin: "http://localhost:3000/contact",
 };
-const THANKS = { ok: true, next: "http://localhost:3000/contact?sent=1" };
+// The contact page's sent state, on the origin the request came to (no SITE_URL in these tests).
+const THANKS = { ok: true, next: "http://localhost/contact?sent=1" };
 
 /** A JSON post as the contact page's browser code sends it, from this site. */
 async function postJson(
@@ -81,6 +82,25 @@ describe.each(backends)("POST /f/:formId on $name", (backend) => {
       const response = await postJson(app, { ...withoutOrigin, name: "  Mona  ", _replyto: "x", extra: 1 });
       expect(response.status).toBe(200);
       expect(await stored()).toMatchObject([{ name: "Mona", form_origin: "" }]);
+    });
+
+    it("sends a visitor back to the contact page of their language, on SITE_URL when it is set", async () => {
+      const plain = makeApp(database()).app;
+      // The Arabic page states its language (a bare Accept-Language), which outranks the cookie.
+      const fromArabic = await postJson(plain, VALID, {
+        headers: { "Accept-Language": "ar", Cookie: "language=en" },
+      });
+      expect(await fromArabic.json()).toEqual({ ok: true, next: "http://localhost/ar/contact?sent=1" });
+      // A browser's own Accept-Language is not such a statement: the cookie decides.
+      const browser = await postJson(plain, VALID, {
+        headers: { "Accept-Language": "en-US,en;q=0.9", Cookie: "language=ar" },
+      });
+      expect(await browser.json()).toEqual({ ok: true, next: "http://localhost/ar/contact?sent=1" });
+      const configured = makeApp(database(), { SITE_URL: "https://www.example.com/" }).app;
+      const response = await postJson(configured, VALID, {
+        headers: { Origin: "https://www.example.com", "Sec-Fetch-Site": "same-origin" },
+      });
+      expect(await response.json()).toEqual({ ok: true, next: "https://www.example.com/contact?sent=1" });
     });
 
     it("takes CONTACT_FORM_ID's form and no other", async () => {
