@@ -2,6 +2,7 @@
 // Arabic, against the production server on a throw-away seeded data folder. Prints the four category scores,
 // LCP/TBT/CLS, and the audits that keep a category below 100; writes everything to
 // bench-results/lighthouse.json. Run with Node 24 (`node scripts/lighthouse.ts` strips the types).
+import { localizePath } from "#core/localized-paths.ts";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -160,7 +161,7 @@ function failingAudits(lhr: Result): FailingAudit[] {
 
 // ---------------------------------------------------------------------------------------------------------
 
-async function audit(url: string, language: "en" | "ar"): Promise<Result> {
+async function audit(url: string): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROME_FLAGS,
@@ -171,7 +172,6 @@ async function audit(url: string, language: "en" | "ar"): Promise<Result> {
       port: chrome.port,
       output: "json",
       logLevel: "error",
-      ...(language === "ar" ? { extraHeaders: { Cookie: "language=ar" } } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) {
@@ -198,10 +198,11 @@ async function main() {
     const reports: Record<string, Result> = {};
     for (const page of pages) {
       for (const language of ["en", "ar"] as const) {
-        const url = `${server.origin}${page}`;
+        // Each language at its own address (docs/product.md §16).
+        const url = `${server.origin}${localizePath(page, language)}`;
         process.stdout.write(`Auditing ${page} (${language})… `);
         const started = performance.now();
-        const lhr = await audit(url, language);
+        const lhr = await audit(url);
         console.log(`${Math.round((performance.now() - started) / 1000)} s`);
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
         runs.push({
