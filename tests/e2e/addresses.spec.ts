@@ -383,3 +383,20 @@ test("the contact form sent from /ar answers in Arabic, whatever language the co
   await main.getByRole("button", { name: text("ar", "contact.send") }).click();
   await expect(main.getByText(apiErrorText("ar", "contactEmail"))).toBeVisible();
 });
+
+test("with SITE_URL, every absolute address starts with it, whatever address the request came to", async ({
+  request,
+  startServer,
+}) => {
+  const server = await startServer({ SITE_URL: "https://www.example.com" });
+  await insertArticle(server.database.db, ARTICLE);
+  const html = await (await request.get(`${server.url}/ar/articles/${ARTICLE.slug}`)).text();
+  expect(html).toContain('<link rel="canonical" href="https://www.example.com/ar/articles/fast-sites"/>');
+  expect(html).toContain('content="https://www.example.com/share/ar/articles/fast-sites.png"');
+  const sitemap = await (await request.get(`${server.url}/sitemap.xml`)).text();
+  expect(sitemap).toContain("<loc>https://www.example.com/ar</loc>");
+  expect(sitemap).not.toContain(server.url);
+  expect(await (await request.get(`${server.url}/robots.txt`)).text()).toContain(
+    "Sitemap: https://www.example.com/sitemap.xml",
+  );
+});

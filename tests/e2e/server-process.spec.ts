@@ -77,6 +77,8 @@ test("serves pages from a new data folder, refuses a second server on it, and sh
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html lang="en" dir="ltr"');
     expect(existsSync(path.join(nested, "sira.lock"))).toBe(true);
+    // Without SITE_URL, absolute addresses use each request's origin: said once, at start.
+    expect(first.output().match(/SITE_URL is not set/g)).toHaveLength(1);
 
     const second = startServer({ PORT: String(await freePort()), DATA_DIR: nested });
     expect(await second.exited).toBe(1);
