@@ -1,4 +1,5 @@
-import { translate, type TranslateVars } from "./i18n.ts";
+import { LOCALES } from "./dates.ts";
+import { translate, type PluralForms, type TranslateVars } from "./i18n.ts";
 import type { Language } from "./preferences.ts";
 
 // The API's error messages in both languages. The server answers in the visitor's language (the `language`
@@ -13,15 +14,18 @@ const en = {
   invalidJson: "The request body is not valid JSON.",
   tooLarge: "The request is too large.",
   invalidInput: "Some fields are not valid.",
-  tooLong: "At most {{max}} characters.",
+  tooLong: { one: "At most {{count}} character.", other: "At most {{count}} characters." },
   notText: "Must be text.",
   unauthorized: "Please sign in to continue.",
   signInFailed: "The password is not correct.",
-  signInLimited: "Too many failed sign-ins. Try again in {{minutes}} minute(s).",
+  signInLimited: {
+    one: "Too many failed sign-ins. Try again in {{count}} minute.",
+    other: "Too many failed sign-ins. Try again in {{count}} minutes.",
+  },
   projectTitleRequired: "Project title is required.",
   projectNotFound: "This project no longer exists.",
   invalidUrl: "Enter a full web address that starts with http:// or https://.",
-  tooManyTags: "At most {{max}} tags.",
+  tooManyTags: { one: "At most {{count}} tag.", other: "At most {{count}} tags." },
   articleTitleRequired: "At least one title (EN or AR) is required.",
   articleNotFound: "This article no longer exists.",
   articleTooLarge: "The article is too large: at most {{max}} MB of content in each language.",
@@ -44,14 +48,17 @@ const en = {
   contactInactive: "This form is not taking messages here.",
   contactNoFiles: "This form does not take files.",
   contactMediaType: "Send the form as form data or as JSON.",
-  contactLimited: "You have sent several messages in a short time. Try again in {{minutes}} minute(s).",
+  contactLimited: {
+    one: "You have sent several messages in a short time. Try again in {{count}} minute.",
+    other: "You have sent several messages in a short time. Try again in {{count}} minutes.",
+  },
   messageNotFound: "This message no longer exists.",
   messageReadFlag: 'Send { "read": true } or { "read": false }.',
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
 
-const ar: Record<ApiErrorKey, string> = {
+const ar: Record<ApiErrorKey, string | PluralForms> = {
   notFound: "غير موجود",
   internal: "حدث خطأ في الخادم",
   crossSite: "رُفض هذا الطلب لأنه جاء من موقع آخر.",
@@ -59,15 +66,36 @@ const ar: Record<ApiErrorKey, string> = {
   invalidJson: "محتوى الطلب ليس JSON صالحًا.",
   tooLarge: "الطلب كبير جدًا.",
   invalidInput: "بعض الحقول غير صالحة.",
-  tooLong: "{{max}} حرفًا على الأكثر.",
+  tooLong: {
+    zero: "لا يُقبل أي حرف.",
+    one: "حرف واحد على الأكثر.",
+    two: "حرفان على الأكثر.",
+    few: "{{count}} أحرف على الأكثر.",
+    many: "{{count}} حرفًا على الأكثر.",
+    other: "{{count}} حرف على الأكثر.",
+  },
   notText: "يجب أن يكون نصًا.",
   unauthorized: "يرجى تسجيل الدخول للمتابعة.",
   signInFailed: "كلمة المرور غير صحيحة.",
-  signInLimited: "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد {{minutes}} دقيقة.",
+  signInLimited: {
+    zero: "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد قليل.",
+    one: "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد دقيقة واحدة.",
+    two: "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد دقيقتين.",
+    few: "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد {{count}} دقائق.",
+    many: "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد {{count}} دقيقة.",
+    other: "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد {{count}} دقيقة.",
+  },
   projectTitleRequired: "عنوان المشروع مطلوب.",
   projectNotFound: "هذا المشروع لم يعد موجودًا.",
   invalidUrl: "أدخل عنوان ويب كاملًا يبدأ بـ http:// أو https://.",
-  tooManyTags: "{{max}} وسمًا على الأكثر.",
+  tooManyTags: {
+    zero: "لا يُقبل أي وسم.",
+    one: "وسم واحد على الأكثر.",
+    two: "وسمان على الأكثر.",
+    few: "{{count}} وسوم على الأكثر.",
+    many: "{{count}} وسمًا على الأكثر.",
+    other: "{{count}} وسم على الأكثر.",
+  },
   articleTitleRequired: "مطلوب عنوان واحد على الأقل (بالإنجليزية أو العربية).",
   articleNotFound: "هذه المقالة لم تعد موجودة.",
   articleTooLarge: "المقالة كبيرة جدًا: {{max}} ميغابايت من المحتوى على الأكثر لكل لغة.",
@@ -90,15 +118,22 @@ const ar: Record<ApiErrorKey, string> = {
   contactInactive: "هذا النموذج لا يستقبل الرسائل هنا.",
   contactNoFiles: "هذا النموذج لا يقبل الملفات.",
   contactMediaType: "أرسل النموذج كبيانات نموذج أو بصيغة JSON.",
-  contactLimited: "أرسلت عدة رسائل في وقت قصير. حاول مرة أخرى بعد {{minutes}} دقيقة.",
+  contactLimited: {
+    zero: "أرسلت عدة رسائل في وقت قصير. حاول مرة أخرى بعد قليل.",
+    one: "أرسلت عدة رسائل في وقت قصير. حاول مرة أخرى بعد دقيقة واحدة.",
+    two: "أرسلت عدة رسائل في وقت قصير. حاول مرة أخرى بعد دقيقتين.",
+    few: "أرسلت عدة رسائل في وقت قصير. حاول مرة أخرى بعد {{count}} دقائق.",
+    many: "أرسلت عدة رسائل في وقت قصير. حاول مرة أخرى بعد {{count}} دقيقة.",
+    other: "أرسلت عدة رسائل في وقت قصير. حاول مرة أخرى بعد {{count}} دقيقة.",
+  },
   messageNotFound: "هذه الرسالة لم تعد موجودة.",
   messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
 };
 
-export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string>> = { en, ar };
+export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };
 
 export function apiErrorText(language: Language, key: ApiErrorKey, vars?: TranslateVars): string {
-  return translate(apiErrorTexts[language], key, vars);
+  return translate(apiErrorTexts[language], key, vars, LOCALES[language]);
 }
 
 export function isApiErrorKey(value: string): value is ApiErrorKey {

@@ -69,7 +69,7 @@ describe("checkContactFields", () => {
     const result = checkContactFields({ ...valid, [field]: over });
     expect(result).toEqual({
       ok: false,
-      problems: [{ field, code: "TYPE_TEXT", key: "tooLong", vars: { max } }],
+      problems: [{ field, code: "TYPE_TEXT", key: "tooLong", vars: { max, count: max } }],
     });
   });
 

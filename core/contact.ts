@@ -107,7 +107,8 @@ function checkText(
     return { problem: { field, code: "REQUIRED_FIELD_EMPTY", key: "contactRequired" } };
   }
   const max = CONTACT_LIMITS[field];
-  if (value.length > max) return { problem: { field, code: "TYPE_TEXT", key: "tooLong", vars: { max } } };
+  if (value.length > max)
+    return { problem: { field, code: "TYPE_TEXT", key: "tooLong", vars: { max, count: max } } };
   return { value };
 }
 

@@ -95,3 +95,57 @@ describe("listKeys", () => {
     expect(listKeys(dictionary)).toEqual(keys);
   });
 });
+
+describe("translate with plural forms", () => {
+  const arabic: Dictionary = {
+    days: {
+      zero: "لا أيام",
+      one: "يوم واحد",
+      two: "يومان",
+      few: "{{count}} أيام",
+      many: "{{count}} يومًا",
+      other: "{{count}} يوم",
+    },
+  };
+  const english: Dictionary = { days: { one: "{{count}} day", other: "{{count}} days" } };
+
+  // Intl.PluralRules for Arabic: 0 zero, 1 one, 2 two, 3–10 few, 11–99 many, 100–102 other.
+  it.each([
+    [0, "لا أيام"],
+    [1, "يوم واحد"],
+    [2, "يومان"],
+    [3, "٣ أيام"],
+    [10, "١٠ أيام"],
+    [11, "١١ يومًا"],
+    [99, "٩٩ يومًا"],
+    [100, "١٠٠ يوم"],
+    [102, "١٠٢ يوم"],
+    [103, "١٠٣ أيام"],
+  ])("Arabic %i gives %j", (count, expected) => {
+    expect(translate(arabic, "days", { count }, "ar-EG")).toBe(expected);
+  });
+
+  it.each([
+    [0, "0 days"],
+    [1, "1 day"],
+    [2, "2 days"],
+    [1500, "1,500 days"],
+  ])("English %i gives %j", (count, expected) => {
+    expect(translate(english, "days", { count }, "en-US")).toBe(expected);
+  });
+
+  it("falls back to the other form when a category is missing", () => {
+    expect(translate(english, "days", { count: 2 }, "ar-EG")).toBe("٢ days");
+  });
+
+  it("treats plural forms without a count as a missing message", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(translate(english, "days")).toBe("days");
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
+  it("lists a set of plural forms as one key", () => {
+    expect(listKeys({ a: { b: english.days as Dictionary }, c: "x" })).toEqual(["a.b", "c"]);
+  });
+});

@@ -1,34 +1,76 @@
 // A deliberately small translator (decision 005). A missing key shows the key itself (docs/product.md §4.4) and
 // warns on the console, which fails the test that caused it; the app's keys are typed from the English
 // dictionary (app/i18n/keys.ts), so most such mistakes do not even compile.
+//
+// A message that counts something is a set of plural forms keyed by the language's plural categories
+// (Intl.PluralRules: English has "one" and "other", Arabic "zero", "one", "two", "few", "many" and "other"); the
+// `count` value picks the form, and is written with the language's digits.
 
+export type PluralForms = { readonly other: string } & { readonly [category: string]: string };
 export type Dictionary = { readonly [key: string]: string | Dictionary };
 export type TranslateVars = Record<string, string | number>;
 
-export function lookupMessage(dictionary: Dictionary, key: string): string | undefined {
+export const PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"] as const;
+
+/** A node of the dictionary that holds plural forms rather than more keys. */
+export function isPluralForms(node: unknown): node is PluralForms {
+  return (
+    typeof node === "object" &&
+    node !== null &&
+    typeof (node as Record<string, unknown>).other === "string" &&
+    Object.entries(node).every(
+      ([key, value]) => typeof value === "string" && (PLURAL_CATEGORIES as readonly string[]).includes(key),
+    )
+  );
+}
+
+function lookupNode(dictionary: Dictionary, key: string): string | Dictionary | undefined {
   let node: string | Dictionary | undefined = dictionary;
   for (const part of key.split(".")) {
     if (typeof node !== "object" || node === null || !Object.hasOwn(node, part)) return undefined;
     node = node[part];
   }
+  return node;
+}
+
+export function lookupMessage(dictionary: Dictionary, key: string): string | undefined {
+  const node = lookupNode(dictionary, key);
   return typeof node === "string" ? node : undefined;
 }
 
-export function translate(dictionary: Dictionary, key: string, vars?: TranslateVars): string {
-  const message = lookupMessage(dictionary, key);
+/**
+ * The message for `key` in `locale` (a BCP 47 tag: "en-US", "ar-EG"), its {{placeholders}} filled; plural forms
+ * are chosen by `vars.count`.
+ */
+export function translate(
+  dictionary: Dictionary,
+  key: string,
+  vars?: TranslateVars,
+  locale = "en-US",
+): string {
+  const node = lookupNode(dictionary, key);
+  let message: string | undefined;
+  let values = vars;
+  if (typeof node === "string") message = node;
+  else if (isPluralForms(node) && typeof vars?.count === "number") {
+    const category = new Intl.PluralRules(locale).select(vars.count);
+    message = node[category] ?? node.other;
+    values = { ...vars, count: new Intl.NumberFormat(locale).format(vars.count) };
+  }
   if (message === undefined) {
     console.warn(`Missing translation: "${key}" is shown as it is`);
     return key;
   }
-  if (!vars) return message;
+  if (!values) return message;
+  const filled = values;
   return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
+    name in filled ? String(filled[name]) : whole,
   );
 }
 
-/** Every dotted key of a dictionary; the test that both languages agree uses it. */
+/** Every dotted key of a dictionary (a set of plural forms is one key); the test that both languages agree uses it. */
 export function listKeys(dictionary: Dictionary, prefix = ""): string[] {
   return Object.entries(dictionary).flatMap(([key, value]) =>
-    typeof value === "string" ? [prefix + key] : listKeys(value, `${prefix}${key}.`),
+    typeof value === "string" || isPluralForms(value) ? [prefix + key] : listKeys(value, `${prefix}${key}.`),
   );
 }

@@ -4,8 +4,11 @@ import type en from "./en.json";
 // dictionary must have the same keys (app/i18n/dictionaries.server.ts checks it at compile time, a test both
 // ways).
 
+/** Plural forms (core/i18n.ts): a message that counts, not a section of more keys. */
+type PluralNode = { other: string };
+
 type Leaves<Node, Prefix extends string = ""> = {
-  [Key in keyof Node & string]: Node[Key] extends string
+  [Key in keyof Node & string]: Node[Key] extends string | PluralNode
     ? `${Prefix}${Key}`
     : Leaves<Node[Key], `${Prefix}${Key}.`>;
 }[keyof Node & string];

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
 import { translate, type Dictionary, type TranslateVars } from "#core/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
+import { LOCALES } from "#core/dates.ts";
 import { localizePath } from "#core/localized-paths.ts";
 import { DEFAULT_LANGUAGE, directionOf, type Language } from "#core/preferences.ts";
 import type { RootData } from "./root-data.ts";
@@ -21,7 +22,10 @@ export function useI18n(): {
   const data = useRouteLoaderData<RootData>("root");
   const dictionary = data?.dictionary ?? NO_MESSAGES;
   const language = data?.language ?? DEFAULT_LANGUAGE;
-  const t = useCallback<Translate>((key, vars) => translate(dictionary, key, vars), [dictionary]);
+  const t = useCallback<Translate>(
+    (key, vars) => translate(dictionary, key, vars, LOCALES[language]),
+    [dictionary, language],
+  );
   const localPath = useCallback((path: string) => localizePath(path, language), [language]);
   return { t, language, dir: directionOf(language), localPath };
 }

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { LOCALES } from "#core/dates.ts";
 import { translate, type TranslateVars } from "#core/i18n.ts";
 import { alternatePaths, localizePath, pathWithoutLanguage } from "#core/localized-paths.ts";
 import { LANGUAGES, type Language } from "#core/preferences.ts";
@@ -64,7 +65,8 @@ export function metaText(args: Pick<MetaArgsLike, "matches">) {
   return {
     language,
     origin: root?.origin ?? "",
-    text: (key: TranslationKey, more: TranslateVars = {}) => translate(dictionary, key, { ...vars, ...more }),
+    text: (key: TranslationKey, more: TranslateVars = {}) =>
+      translate(dictionary, key, { ...vars, ...more }, LOCALES[language]),
   };
 }
 

@@ -34,7 +34,7 @@ function refuseInput(c: Context, error: z.ZodError) {
   const issues = error.issues.map((issue) => {
     const limit = "maximum" in issue ? Number(issue.maximum) : undefined;
     const message = isApiErrorKey(issue.message)
-      ? apiErrorText(language, issue.message, limit === undefined ? undefined : { max: limit })
+      ? apiErrorText(language, issue.message, limit === undefined ? undefined : { max: limit, count: limit })
       : apiErrorText(language, "invalidInput");
     return { path: issue.path.join("."), message };
   });

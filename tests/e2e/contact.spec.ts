@@ -198,7 +198,7 @@ for (const language of LANGUAGES) {
       await sendButton(page, language).click();
       const alert = page.getByRole("alert");
       await expect(alert).toContainText(text(language, "contact.notSent"));
-      await expect(alert).toContainText(apiErrorText(language, "contactLimited", { minutes: 10 }));
+      await expect(alert).toContainText(apiErrorText(language, "contactLimited", { count: 10 }));
       await expect(field(page, language, "message")).toHaveValue(TYPED[language].message);
       expect(await storedMessages(db)).toEqual([]);
     });

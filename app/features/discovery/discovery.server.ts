@@ -2,6 +2,7 @@ import { Feed } from "feed";
 import { SitemapStream, streamToPromise } from "sitemap";
 import type { RouterContextProvider } from "react-router";
 import { pickLocalized } from "#core/articles.ts";
+import { LOCALES } from "#core/dates.ts";
 import { translate } from "#core/i18n.ts";
 import { PUBLIC_PAGES, localizePath } from "#core/localized-paths.ts";
 import { LANGUAGES, type Language } from "#core/preferences.ts";
@@ -24,11 +25,12 @@ export function siteOrigin(context: Readonly<RouterContextProvider>, request: Re
 }
 
 const text = (language: Language, key: TranslationKey) =>
-  translate(dictionaries[language], key, {
-    name: siteConfig.name[language],
-    role: siteConfig.role[language],
-    city: siteConfig.city[language],
-  });
+  translate(
+    dictionaries[language],
+    key,
+    { name: siteConfig.name[language], role: siteConfig.role[language], city: siteConfig.city[language] },
+    LOCALES[language],
+  );
 
 const xml = (body: string) =>
   new Response(body, {

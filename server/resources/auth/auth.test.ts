@@ -128,7 +128,7 @@ describe.each(backends)("owner sign-in on $name", (backend) => {
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("Retry-After")).toBe(String(LOGIN_FIRST_BLOCK_MS / 1000));
     expect(await blocked.json()).toEqual({
-      error: "Too many failed sign-ins. Try again in 1 minute(s).",
+      error: "Too many failed sign-ins. Try again in 1 minute.",
     });
     // Another address is not affected.
     expect((await from("198.51.100.7", OWNER_PASSWORD)).status).toBe(200);

@@ -42,7 +42,7 @@ export function authRouter(options: { auth: OwnerAuth; secure: boolean; trustPro
       const result = await auth.signIn(password, clientAddress(c, trustProxy));
       if (result.kind === "limited") {
         c.header("Retry-After", String(result.retryAfterSeconds));
-        return apiFail(c, 429, "signInLimited", { minutes: Math.ceil(result.retryAfterSeconds / 60) });
+        return apiFail(c, 429, "signInLimited", { count: Math.ceil(result.retryAfterSeconds / 60) });
       }
       if (result.kind === "failed") return apiFail(c, 401, "signInFailed");
       setCookie(c, SESSION_COOKIE, result.token, {

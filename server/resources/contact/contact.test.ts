@@ -300,7 +300,7 @@ describe.each(backends)("POST /f/:formId on $name", (backend) => {
         expect(response.status).toBe(422);
         expect(await response.json()).toEqual({
           error: apiErrorText("ar", "contactInvalid"),
-          errors: [{ field, code: "TYPE_TEXT", message: apiErrorText("ar", "tooLong", { max }) }],
+          errors: [{ field, code: "TYPE_TEXT", message: apiErrorText("ar", "tooLong", { max, count: max }) }],
         });
         expect(await stored()).toHaveLength(1);
       },
@@ -385,14 +385,14 @@ describe.each(backends)("POST /f/:formId on $name", (backend) => {
       const limited = await postJson(app, { ...VALID, subject: "one too many" }, from("203.0.113.7"));
       expect(limited.status).toBe(429);
       expect(limited.headers.get("retry-after")).toBe("360");
-      const message = english("contactLimited", { minutes: 6 });
+      const message = english("contactLimited", { count: 6 });
       expect(message).toContain("6 minute");
       expect(await limited.json()).toEqual({ error: message, errors: [{ code: "BLOCKED", message }] });
 
       const arabic = await postJson(app, VALID, from("203.0.113.7", "language=ar"));
       expect(arabic.status).toBe(429);
       expect(await arabic.json()).toMatchObject({
-        error: apiErrorText("ar", "contactLimited", { minutes: 6 }),
+        error: apiErrorText("ar", "contactLimited", { count: 6 }),
       });
 
       // Another visitor is not affected, and the first one may send again once the window has passed.

@@ -86,7 +86,7 @@ export async function submitContact(
   );
   if (hits > CONTACT_RATE_LIMIT.max) {
     const retryAfterSeconds = Math.max(1, Math.ceil((windowEndsAt.getTime() - deps.now().getTime()) / 1000));
-    const message = text("contactLimited", { minutes: Math.ceil(retryAfterSeconds / 60) });
+    const message = text("contactLimited", { count: Math.ceil(retryAfterSeconds / 60) });
     return {
       status: 429,
       reply: { error: message, errors: [{ code: "BLOCKED", message }] },
