@@ -8,6 +8,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { ReactNode } from "react";
+import { DirectionProvider } from "@radix-ui/react-direction";
 import { languageOfPath } from "#core/localized-paths.ts";
 import { directionOf, readPreferences } from "#core/preferences.ts";
 import type { Route } from "./+types/root";
@@ -15,13 +16,13 @@ import "./app.css";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import cairoLatin from "@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url";
 import { RouteErrorScreen } from "./components/error-screens.tsx";
-import { dictionaries } from "./i18n/dictionaries.server.ts";
+import { dictionaries, publicDictionaries } from "./i18n/dictionaries.server.ts";
 import { pageHead } from "./lib/meta.ts";
 import { preferenceScript } from "./lib/preference-script.ts";
 import type { RootData } from "./lib/root-data.ts";
-import { getNonce, getServices } from "./lib/services.server.ts";
+import { getNonce, getServices, readSite } from "./lib/services.server.ts";
 
-export function loader({ request, context }: Route.LoaderArgs): RootData {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const preferences = readPreferences(request.headers.get("Cookie"));
   const url = new URL(request.url);
   const pathname = url.pathname.replace(/\.data$/, "");
@@ -32,10 +33,11 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
   return {
     language,
     theme: preferences.theme,
-    dictionary: dictionaries[language],
+    dictionary: adminPage ? dictionaries[language] : publicDictionaries[language],
     nonce: getNonce(context),
     origin: services.siteOrigin ?? url.origin,
     adminPage,
+    site: await readSite(context, language),
   };
 }
 
@@ -95,8 +97,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// Radix primitives (the admin's tabs, dialogs and toasts) read the direction from this provider, not from the
+// document: without it they lay themselves out left to right in Arabic.
 export default function App() {
-  return <Outlet />;
+  const data = useRouteLoaderData<RootData>("root");
+  return (
+    <DirectionProvider dir={directionOf(data?.language ?? "en")}>
+      <Outlet />
+    </DirectionProvider>
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>

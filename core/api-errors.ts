@@ -31,8 +31,11 @@ const en = {
   articleTooLarge: "The article is too large: at most {{max}} MB of content in each language.",
   embeddedImageTooLarge: "An image inside the article is larger than {{max}} MB. Use a smaller image.",
   imageNotStored: "The image is not stored on this site. Upload it again.",
+  imageAltRequiredEn: "Describe what the image shows, in English.",
+  imageAltRequiredAr: "Describe what the image shows, in Arabic.",
+  projectMoveDirection: 'Send { "direction": "up" } or { "direction": "down" }.',
   uploadNoFile: "Choose an image file to upload.",
-  uploadBadFolder: "The folder must be projects or articles.",
+  uploadBadFolder: "The folder must be projects, articles or site.",
   uploadEmpty: "The file is empty.",
   uploadTooLarge: "The image is larger than {{max}} MB.",
   uploadUnsupported: "Only PNG, JPEG, WebP and GIF images can be uploaded.",
@@ -53,6 +56,25 @@ const en = {
     other: "You have sent several messages in a short time. Try again in {{count}} minutes.",
   },
   messageNotFound: "This message no longer exists.",
+  requiredEnglish: "Write this in English too.",
+  requiredArabic: "Write this in Arabic too.",
+  invalidEmail: "Enter a valid e-mail address, such as name@example.com.",
+  invalidPhone: "Enter a phone number such as +20 100 000 0000.",
+  invalidTimeZone: "Choose a time zone from the list, such as Africa/Cairo.",
+  invalidImage: "Choose an image uploaded to this site, or one of the site's own images.",
+  initialsLength: "Use 1 to 3 letters.",
+  listLength: "Keep between {{min}} and {{max}} entries.",
+  settingsSection: "There is no such settings section.",
+  passwordCurrentWrong: "The current password is not correct.",
+  passwordTooShort: {
+    one: "The new password needs at least {{count}} character.",
+    other: "The new password needs at least {{count}} characters.",
+  },
+  passwordTooLong: {
+    one: "The new password may have at most {{count}} character.",
+    other: "The new password may have at most {{count}} characters.",
+  },
+  passwordSpaces: "The new password must not start or end with a space.",
   messageReadFlag: 'Send { "read": true } or { "read": false }.',
 } as const;
 
@@ -101,8 +123,11 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   articleTooLarge: "المقالة كبيرة جدًا: {{max}} ميغابايت من المحتوى على الأكثر لكل لغة.",
   embeddedImageTooLarge: "صورة داخل المقالة أكبر من {{max}} ميغابايت. استخدم صورة أصغر.",
   imageNotStored: "الصورة غير مخزنة على هذا الموقع. ارفعها مرة أخرى.",
+  imageAltRequiredEn: "صِف ما تُظهره الصورة بالإنجليزية.",
+  imageAltRequiredAr: "صِف ما تُظهره الصورة بالعربية.",
+  projectMoveDirection: 'أرسل { "direction": "up" } أو { "direction": "down" }.',
   uploadNoFile: "اختر ملف صورة لرفعه.",
-  uploadBadFolder: "يجب أن يكون المجلد projects أو articles.",
+  uploadBadFolder: "يجب أن يكون المجلد projects أو articles أو site.",
   uploadEmpty: "الملف فارغ.",
   uploadTooLarge: "الصورة أكبر من {{max}} ميغابايت.",
   uploadUnsupported: "يمكن رفع صور PNG وJPEG وWebP وGIF فقط.",
@@ -127,6 +152,33 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
     other: "أرسلت عدة رسائل في وقت قصير. حاول مرة أخرى بعد {{count}} دقيقة.",
   },
   messageNotFound: "هذه الرسالة لم تعد موجودة.",
+  requiredEnglish: "اكتب هذا بالإنجليزية أيضًا.",
+  requiredArabic: "اكتب هذا بالعربية أيضًا.",
+  invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا، مثل name@example.com.",
+  invalidPhone: "أدخل رقم هاتف مثل ‎+20 100 000 0000.",
+  invalidTimeZone: "اختر منطقة زمنية من القائمة، مثل Africa/Cairo.",
+  invalidImage: "اختر صورة مرفوعة إلى هذا الموقع أو إحدى صور الموقع نفسه.",
+  initialsLength: "استخدم من حرف إلى ثلاثة أحرف.",
+  listLength: "أبقِ العدد بين {{min}} و{{max}}.",
+  settingsSection: "لا يوجد قسم إعدادات بهذا الاسم.",
+  passwordCurrentWrong: "كلمة المرور الحالية غير صحيحة.",
+  passwordTooShort: {
+    zero: "كلمة المرور الجديدة قصيرة جدًا.",
+    one: "تحتاج كلمة المرور الجديدة إلى حرف واحد على الأقل.",
+    two: "تحتاج كلمة المرور الجديدة إلى حرفين على الأقل.",
+    few: "تحتاج كلمة المرور الجديدة إلى {{count}} أحرف على الأقل.",
+    many: "تحتاج كلمة المرور الجديدة إلى {{count}} حرفًا على الأقل.",
+    other: "تحتاج كلمة المرور الجديدة إلى {{count}} حرف على الأقل.",
+  },
+  passwordTooLong: {
+    zero: "كلمة المرور الجديدة طويلة جدًا.",
+    one: "لا تتجاوز كلمة المرور الجديدة حرفًا واحدًا.",
+    two: "لا تتجاوز كلمة المرور الجديدة حرفين.",
+    few: "لا تتجاوز كلمة المرور الجديدة {{count}} أحرف.",
+    many: "لا تتجاوز كلمة المرور الجديدة {{count}} حرفًا.",
+    other: "لا تتجاوز كلمة المرور الجديدة {{count}} حرف.",
+  },
+  passwordSpaces: "يجب ألا تبدأ كلمة المرور الجديدة أو تنتهي بمسافة.",
   messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
 };
 
@@ -138,4 +190,25 @@ export function apiErrorText(language: Language, key: ApiErrorKey, vars?: Transl
 
 export function isApiErrorKey(value: string): value is ApiErrorKey {
   return Object.hasOwn(en, value);
+}
+
+/** What a schema issue (zod) needs to be told to a person: its message key and the numbers it names. */
+export interface SchemaIssue {
+  message: string;
+  code?: string;
+  maximum?: unknown;
+  params?: Record<string, unknown>;
+}
+
+/** A schema issue in `language`: its key's text with the limit it names, or "Some fields are not valid". */
+export function issueText(language: Language, issue: SchemaIssue): string {
+  if (!isApiErrorKey(issue.message)) return apiErrorText(language, "invalidInput");
+  const vars: TranslateVars = {};
+  for (const [name, value] of Object.entries(issue.params ?? {}))
+    if (typeof value === "number" || typeof value === "string") vars[name] = value;
+  if (issue.maximum !== undefined) {
+    vars.max = Number(issue.maximum);
+    vars.count = Number(issue.maximum);
+  }
+  return apiErrorText(language, issue.message, vars);
 }

@@ -1,9 +1,10 @@
-// Stored images (docs/product.md §3 "Images"): the portfolio_images bucket with the folders projects and articles. The
+// Stored images (docs/product.md §3 "Images"): the portfolio_images bucket with the folders projects, articles and site. The
 // file name is the upload's timestamp and the original name with every character other than letters, digits,
 // _ . - turned into _. The public URL kept in image_url is the path the server serves the file at.
 
 export const IMAGE_BUCKET = "portfolio_images";
-export const IMAGE_FOLDERS = ["projects", "articles"] as const;
+/** "site" holds the owner's portrait and about image (docs/product.md §17). */
+export const IMAGE_FOLDERS = ["projects", "articles", "site"] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 export const IMAGE_URL_PREFIX = `/storage/${IMAGE_BUCKET}/`;
 

@@ -5,7 +5,68 @@ interface Categorized {
   category: string;
 }
 
-export const PROJECT_LIMITS = { title: 200, description: 5000, category: 60, tag: 40, tags: 30, url: 2000 };
+export const PROJECT_LIMITS = {
+  title: 200,
+  description: 5000,
+  category: 60,
+  tag: 40,
+  tags: 30,
+  url: 2000,
+  imageAlt: 300,
+};
+
+/** A project's stored texts in both languages (db/records.ts Project has these and more). */
+export interface BilingualProject {
+  id: string;
+  title: string;
+  title_ar: string;
+  description: string;
+  description_ar: string;
+  category: string;
+  category_ar: string;
+  image_url: string | null;
+  image_alt_en: string;
+  image_alt_ar: string;
+  github_link: string | null;
+  live_link: string | null;
+  tags: string[];
+  created_at: string;
+}
+
+/** A project as a public page shows it, in one language. */
+export interface PublicProject {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  image_url: string | null;
+  /** What the image shows, in the page's language; empty for the fallback drawing. */
+  image_alt: string;
+  github_link: string | null;
+  live_link: string | null;
+  tags: string[];
+  created_at: string;
+}
+
+/**
+ * The project in one language (docs/product.md §5): the Arabic texts on Arabic pages, each falling back to the
+ * English when empty, as article titles do; the English texts on English pages.
+ */
+export function localizeProject(project: BilingualProject, language: Language): PublicProject {
+  const pick = (en: string, ar: string) => (language === "ar" ? ar.trim() || en : en);
+  return {
+    id: project.id,
+    title: pick(project.title, project.title_ar),
+    description: pick(project.description, project.description_ar),
+    category: pick(project.category, project.category_ar),
+    image_url: project.image_url,
+    image_alt: language === "ar" ? project.image_alt_ar || project.image_alt_en : project.image_alt_en,
+    github_link: project.github_link,
+    live_link: project.live_link,
+    tags: project.tags,
+    created_at: project.created_at,
+  };
+}
 
 /** An absolute http(s) address, as the browser's URL input and the server both require. */
 export function isWebUrl(value: string): boolean {
@@ -117,13 +178,14 @@ const SAMPLES: { category: string; tags: string[]; text: Record<Language, Sample
 ];
 
 /** The four built-in sample projects (docs/product.md §3): ids dummy-proj-1..4, placeholder links. */
-export function sampleProjects(language: Language) {
+export function sampleProjects(language: Language): PublicProject[] {
   return SAMPLES.map((sample, index) => ({
     id: `dummy-proj-${index + 1}`,
     title: sample.text[language].title,
     description: sample.text[language].description,
     category: sample.category,
     image_url: `/images/sample-project-${index + 1}.webp`,
+    image_alt: "",
     github_link: "https://github.com/",
     live_link: "https://example.com/",
     tags: sample.tags,

@@ -28,6 +28,21 @@ const optionalLink = z
     error: "invalidUrl",
   });
 
+const imageAlt = (text: z.ZodString) =>
+  text.trim().max(PROJECT_LIMITS.imageAlt, { error: "tooLong" }).default("");
+
+/** An image needs its description in both languages (docs/product.md §5). */
+function requireImageAlt(
+  value: { image_url: string | null; image_alt_en: string; image_alt_ar: string },
+  context: z.RefinementCtx,
+) {
+  if (value.image_url === null) return;
+  if (value.image_alt_en === "")
+    context.addIssue({ code: "custom", path: ["image_alt_en"], message: "imageAltRequiredEn" });
+  if (value.image_alt_ar === "")
+    context.addIssue({ code: "custom", path: ["image_alt_ar"], message: "imageAltRequiredAr" });
+}
+
 export const ProjectInputSchema = createInsertSchema(projects, {
   // Missing, not text or blank: the one message of docs/product.md §5.
   title: z
@@ -37,7 +52,13 @@ export const ProjectInputSchema = createInsertSchema(projects, {
     .max(PROJECT_LIMITS.title, { error: "tooLong" }),
   description: (text) => text.trim().max(PROJECT_LIMITS.description, { error: "tooLong" }).default(""),
   category: (text) => text.trim().max(PROJECT_LIMITS.category, { error: "tooLong" }).default(""),
+  title_ar: (text) => text.trim().max(PROJECT_LIMITS.title, { error: "tooLong" }).default(""),
+  description_ar: (text) => text.trim().max(PROJECT_LIMITS.description, { error: "tooLong" }).default(""),
+  category_ar: (text) => text.trim().max(PROJECT_LIMITS.category, { error: "tooLong" }).default(""),
   image_url: imageUrl,
+  image_alt_en: imageAlt,
+  image_alt_ar: imageAlt,
+  featured: (flag) => flag.default(false),
   github_link: optionalLink,
   live_link: optionalLink,
   // Typed comma-separated in the admin (core/projects.ts parseTags); blanks and repeats are dropped here too.
@@ -51,12 +72,19 @@ export const ProjectInputSchema = createInsertSchema(projects, {
     title: true,
     description: true,
     category: true,
+    title_ar: true,
+    description_ar: true,
+    category_ar: true,
     image_url: true,
+    image_alt_en: true,
+    image_alt_ar: true,
+    featured: true,
     github_link: true,
     live_link: true,
     tags: true,
   })
-  .strip();
+  .strip()
+  .superRefine(requireImageAlt);
 
 export type ProjectInput = z.output<typeof ProjectInputSchema>;
 
@@ -70,8 +98,27 @@ export const ArticleInputSchema = createInsertSchema(articles, {
   content_en: (text) => text.default(""),
   content_ar: (text) => text.default(""),
   image_url: imageUrl,
+  image_alt_en: imageAlt,
+  image_alt_ar: imageAlt,
 })
-  .pick({ title_en: true, title_ar: true, content_en: true, content_ar: true, image_url: true })
-  .strip();
+  .pick({
+    title_en: true,
+    title_ar: true,
+    content_en: true,
+    content_ar: true,
+    image_url: true,
+    image_alt_en: true,
+    image_alt_ar: true,
+  })
+  .strip()
+  .superRefine(requireImageAlt);
 
 export type ArticleInput = z.output<typeof ArticleInputSchema>;
+
+/** POST /api/projects/:id/move: one place up or down the owner's order. */
+export const ProjectMoveSchema = z
+  .object(
+    { direction: z.enum(["up", "down"], { error: "projectMoveDirection" }) },
+    { error: "projectMoveDirection" },
+  )
+  .strip();

@@ -38,7 +38,14 @@ export const ARTICLE_LIST_COLUMNS = [
 export type ArticleListItem = Pick<Article, (typeof ARTICLE_LIST_COLUMNS)[number]>;
 
 /** One article as its page reads it (docs/product.md §7): the list columns, the display title and content. */
-export const ARTICLE_DETAIL_COLUMNS = [...ARTICLE_LIST_COLUMNS, "title", "content_en", "content_ar"] as const;
+export const ARTICLE_DETAIL_COLUMNS = [
+  ...ARTICLE_LIST_COLUMNS,
+  "title",
+  "content_en",
+  "content_ar",
+  "image_alt_en",
+  "image_alt_ar",
+] as const;
 
 export type ArticleDetail = Pick<Article, (typeof ARTICLE_DETAIL_COLUMNS)[number]>;
 

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 // Column names follow docs/product.md §3 exactly, so API rows need no renaming.
 
@@ -18,8 +29,22 @@ export const projects = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The Arabic texts; when empty the English is shown in Arabic too (docs/product.md §5). */
+    title_ar: text("title_ar").notNull().default(""),
+    description_ar: text("description_ar").notNull().default(""),
+    category_ar: text("category_ar").notNull().default(""),
+    /** What the image shows, for `alt` and share cards; required when there is an image. */
+    image_alt_en: text("image_alt_en").notNull().default(""),
+    image_alt_ar: text("image_alt_ar").notNull().default(""),
+    /** Shown on the home page (in `position` order); none featured shows the newest three. */
+    featured: boolean("featured").notNull().default(false),
+    /** The owner's order, smallest first; a new project goes first. */
+    position: integer("position").notNull().default(0),
   },
-  (table) => [index("projects_created_at_idx").on(table.created_at.desc())],
+  (table) => [
+    index("projects_created_at_idx").on(table.created_at.desc()),
+    index("projects_position_idx").on(table.position, table.created_at.desc()),
+  ],
 );
 
 export const articles = pgTable(
@@ -39,6 +64,9 @@ export const articles = pgTable(
     created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** The last save; `date` stays the first publication (docs/product.md §7.6). */
     updated_at: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** What the cover shows, for `alt`; required when there is a cover (docs/product.md §5). */
+    image_alt_en: text("image_alt_en").notNull().default(""),
+    image_alt_ar: text("image_alt_ar").notNull().default(""),
   },
   (table) => [
     index("articles_date_idx").on(table.date.desc()),
@@ -123,3 +151,15 @@ export const messages = pgTable(
 export type SessionRow = typeof sessions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
+
+// The owner's edits of the site's settings (docs/product.md §17): one row holding only the fields that differ
+// from config/site.ts, so a field never edited follows the defaults.
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    overrides: jsonb("overrides").notNull().default({}),
+    updated_at: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [check("site_settings_single_row", sql`${table.id} = 1`)],
+);

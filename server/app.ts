@@ -4,6 +4,7 @@ import { compress } from "hono/compress";
 import { CONTACT_BODY_LIMIT } from "#core/contact.ts";
 import { IMAGE_URL_PREFIX } from "#core/images.ts";
 import type { DbHandle } from "#db/client.ts";
+import { siteConfig } from "#config/site.ts";
 import { apiFail, handleAppError } from "./http/errors.ts";
 import { limitBody, refuseCrossSite, requireJsonBody, requireOwner } from "./http/guards.ts";
 import { securityHeaders } from "./http/headers.ts";
@@ -22,6 +23,8 @@ import type { ContactDeps } from "./resources/contact/submit.ts";
 import type { ResourceDeps } from "./resources/deps.ts";
 import { inboxRouter } from "./resources/inbox/router.ts";
 import { adminProjectsRouter, projectsRouter } from "./resources/projects/router.ts";
+import { createSettingsService, type SettingsService } from "./resources/settings/service.ts";
+import { settingsRouter } from "./resources/settings/router.ts";
 import { uploadsRouter } from "./resources/uploads/router.ts";
 import { storedImagesRouter } from "./resources/uploads/serve.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
@@ -48,6 +51,8 @@ export interface AppOptions {
   now?: () => Date;
   /** E-mails the owner about new contact messages (SMTP_URL); its owner starts and stops it. */
   notifier?: Notifier;
+  /** The site's settings; by default config/site.ts with the owner's edits in this database. */
+  settings?: SettingsService;
 }
 
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
@@ -56,13 +61,22 @@ function apiRouter(
   auth: { secure: boolean; trustProxy: boolean; ownerAuth: ReturnType<typeof createOwnerAuth> },
 ) {
   return new Hono()
-    .route("/auth", authRouter({ auth: auth.ownerAuth, secure: auth.secure, trustProxy: auth.trustProxy }))
+    .route(
+      "/auth",
+      authRouter({
+        auth: auth.ownerAuth,
+        secure: auth.secure,
+        trustProxy: auth.trustProxy,
+        owner: deps.owner,
+      }),
+    )
     .route("/projects", projectsRouter(deps))
     .route("/articles", articlesRouter(deps))
     .route("/admin/projects", adminProjectsRouter(deps))
     .route("/admin/articles", adminArticlesRouter(deps))
     .route("/uploads", uploadsRouter(deps))
     .route("/messages", inboxRouter(deps))
+    .route("/settings", settingsRouter(deps))
     .all("*", (c) => apiFail(c, 404, "notFound"));
 }
 
@@ -86,6 +100,7 @@ export function createApp(options: AppOptions) {
     now,
     owner: requireOwner(ownerAuth, secure),
     contentChanged: () => options.pageCache?.clear(),
+    settings: options.settings ?? createSettingsService(db, siteConfig),
   };
   const contact: ContactDeps = {
     db,
@@ -122,6 +137,7 @@ export function createApp(options: AppOptions) {
         logger,
         ssr: options.ssr,
         pageCache: options.pageCache,
+        settings: deps.settings,
         contact,
         contactForm: {
           endpoint: env.contactFormEndpoint ?? `/f/${env.contactFormId}`,

@@ -7,7 +7,7 @@ import type { Language, Theme } from "#core/preferences.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { applyLanguage, applyTheme } from "#app/lib/preferences.client.ts";
 import type { RootData } from "#app/lib/root-data.ts";
-import { siteConfig } from "#config/site.ts";
+import { useSite } from "#app/lib/site.ts";
 
 export const NAV_LINKS = [
   { to: "/", key: "nav.home" },
@@ -25,9 +25,23 @@ function linkClass({ isActive }: { isActive: boolean }) {
 }
 
 export function Navbar() {
-  const { t, language, localPath } = useI18n();
+  const { t, localPath } = useI18n();
+  const site = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the phone menu and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-50 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -37,10 +51,10 @@ export function Navbar() {
       >
         <Link
           to={localPath("/")}
-          aria-label={t("nav.homeLink", { initials: siteConfig.initials, name: siteConfig.name[language] })}
+          aria-label={t("nav.homeLink", { initials: site.initials, name: site.name })}
           className="grid size-11 place-items-center rounded-xl bg-primary text-lg font-bold text-primary-foreground"
         >
-          <span aria-hidden="true">{siteConfig.initials}</span>
+          <span aria-hidden="true">{site.initials}</span>
         </Link>
         <ul className="ms-auto hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
@@ -55,6 +69,7 @@ export function Navbar() {
           <ThemeToggle />
           <LanguageMenu />
           <button
+            ref={menuButton}
             type="button"
             className="grid size-10 place-items-center rounded-md hover:bg-muted md:hidden"
             aria-expanded={menuOpen}
@@ -127,6 +142,7 @@ function LanguageMenu() {
   const data = useRouteLoaderData<RootData>("root");
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
   useEffect(() => {
@@ -135,7 +151,9 @@ function LanguageMenu() {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
     };
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("keydown", onKey);
@@ -162,6 +180,7 @@ function LanguageMenu() {
   return (
     <div ref={rootRef} className="relative">
       <button
+        ref={buttonRef}
         type="button"
         className="grid size-10 place-items-center rounded-md hover:bg-muted"
         aria-label={t("nav.language")}

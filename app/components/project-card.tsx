@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import type { CSSProperties } from "react";
-import type { Project } from "#db/records.ts";
+import type { PublicProject } from "#core/projects.ts";
 import { GithubIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -12,7 +12,7 @@ export function ProjectCard({
   index,
   headingLevel,
 }: {
-  project: Project;
+  project: PublicProject;
   index: number;
   /** h2 on the projects page, h3 under a section heading. */
   headingLevel: "h2" | "h3";
@@ -33,7 +33,7 @@ export function ProjectCard({
         src={image}
         srcSet={small ? `${small} 600w, ${image} 1200w` : undefined}
         sizes={small ? "(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw" : undefined}
-        alt={t("projects.imageAlt", { title: project.title })}
+        alt={project.image_alt || t("projects.imageAlt", { title: project.title })}
         width={1200}
         height={750}
         loading={index < 3 ? "eager" : "lazy"}
@@ -65,7 +65,8 @@ export function ProjectCard({
             ) : null}
           </div>
         </div>
-        <p dir="auto" className="flex-1 text-muted-foreground">
+        {/* The owner's line breaks stay (docs/product.md §5). */}
+        <p dir="auto" className="flex-1 whitespace-pre-line text-muted-foreground">
           {project.description}
         </p>
         {project.tags.length > 0 ? (

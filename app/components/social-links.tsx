@@ -2,7 +2,8 @@ import { Mail } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "#app/lib/i18n.ts";
-import { siteConfig } from "#config/site.ts";
+import type { PublicSite } from "#core/site-settings.ts";
+import { useSite } from "#app/lib/site.ts";
 import { GithubIcon, InstagramIcon, LinkedinIcon, XIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
 
@@ -10,12 +11,15 @@ type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
 /** The owner's links (docs/product.md §2): where each leads, its name, its icon. */
 const SOCIAL = {
-  email: { href: () => `mailto:${siteConfig.email}`, label: "footer.email", icon: Mail },
-  github: { href: () => siteConfig.links.github, label: "footer.github", icon: GithubIcon },
-  linkedin: { href: () => siteConfig.links.linkedin, label: "footer.linkedin", icon: LinkedinIcon },
-  twitter: { href: () => siteConfig.links.twitter, label: "footer.twitter", icon: XIcon },
-  instagram: { href: () => siteConfig.links.instagram, label: "footer.instagram", icon: InstagramIcon },
-} satisfies Record<string, { href: () => string; label: TranslationKey; icon: Icon }>;
+  email: { href: (site) => `mailto:${site.email}`, label: "footer.email", icon: Mail },
+  github: { href: (site) => site.links.github, label: "footer.github", icon: GithubIcon },
+  linkedin: { href: (site) => site.links.linkedin, label: "footer.linkedin", icon: LinkedinIcon },
+  twitter: { href: (site) => site.links.twitter, label: "footer.twitter", icon: XIcon },
+  instagram: { href: (site) => site.links.instagram, label: "footer.instagram", icon: InstagramIcon },
+} satisfies Record<
+  string,
+  { href: (site: PublicSite) => string | undefined; label: TranslationKey; icon: Icon }
+>;
 
 export type SocialLink = keyof typeof SOCIAL;
 
@@ -36,16 +40,20 @@ export function SocialLinks({
   linkClassName: string;
 }) {
   const { t } = useI18n();
+  const site = useSite();
+  // A link the owner left empty in the settings is not shown.
+  const shown = links.flatMap((name) => {
+    const href = SOCIAL[name].href(site);
+    return href ? [{ name, url: href, label: SOCIAL[name].label, icon: SOCIAL[name].icon }] : [];
+  });
+  if (shown.length === 0) return null;
   return (
     <ul aria-label={label} className={className}>
-      {links.map((name) => {
-        const link = SOCIAL[name];
-        return (
-          <li key={name}>
-            <IconLink href={link.href()} label={t(link.label)} icon={link.icon} className={linkClassName} />
-          </li>
-        );
-      })}
+      {shown.map((link) => (
+        <li key={link.name}>
+          <IconLink href={link.url} label={t(link.label)} icon={link.icon} className={linkClassName} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -17,6 +17,8 @@ const SAME_IN_BOTH = new Set([
   "nav.arabic",
   "footer.github",
   "footer.linkedin",
+  "admin.settings.fields.github",
+  "admin.settings.fields.linkedin",
   "meta.home",
   "meta.article",
 ]);

@@ -3,9 +3,10 @@ import { LOCALES } from "#core/dates.ts";
 import { translate, type TranslateVars } from "#core/i18n.ts";
 import { alternatePaths, localizePath, pathWithoutLanguage } from "#core/localized-paths.ts";
 import { LANGUAGES, type Language } from "#core/preferences.ts";
-import { siteConfig } from "#config/site.ts";
+import type { PublicSite } from "#core/site-settings.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { RootData } from "./root-data.ts";
+import { siteOf } from "./site.ts";
 
 // The <head> of every page in its language (docs/product.md §16): title and description; for public pages also
 // the canonical address, the same page in the other language (hreflang), Open Graph and Twitter cards with a
@@ -57,13 +58,11 @@ export function metaText(args: Pick<MetaArgsLike, "matches">) {
   const root = rootData(args.matches);
   const language = root?.language ?? "en";
   const dictionary = root?.dictionary ?? {};
-  const vars = {
-    name: siteConfig.name[language],
-    role: siteConfig.role[language],
-    city: siteConfig.city[language],
-  };
+  const site = siteOf(root);
+  const vars = { name: site.name, role: site.role, city: site.city };
   return {
     language,
+    site,
     origin: root?.origin ?? "",
     text: (key: TranslationKey, more: TranslateVars = {}) =>
       translate(dictionary, key, { ...vars, ...more }, LOCALES[language]),
@@ -71,7 +70,7 @@ export function metaText(args: Pick<MetaArgsLike, "matches">) {
 }
 
 export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
-  const { language, origin, text } = metaText(args);
+  const { language, origin, text, site } = metaText(args);
   const title = text(head.titleKey, head.vars);
   const description =
     head.description ?? (head.descriptionKey ? text(head.descriptionKey, head.vars) : undefined);
@@ -109,7 +108,7 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
       title: text("meta.feedTitle"),
       href: url(localizePath("/feed.xml", language)),
     },
-    { property: "og:site_name", content: siteConfig.name[language] },
+    { property: "og:site_name", content: site.name },
     { property: "og:title", content: title },
     ...(description ? [{ property: "og:description", content: description }] : []),
     { property: "og:type", content: head.type ?? "website" },
@@ -152,13 +151,13 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
 }
 
 /** The owner as schema.org sees them, for the home page and as an article's author. */
-export function ownerJsonLd(origin: string, language: Language) {
+export function ownerJsonLd(origin: string, language: Language, site: PublicSite) {
   return {
     "@type": "Person",
-    name: siteConfig.name[language],
-    jobTitle: siteConfig.role[language],
+    name: site.name,
+    jobTitle: site.role,
     url: origin + localizePath("/", language),
-    image: origin + siteConfig.portrait,
-    sameAs: Object.values(siteConfig.links),
+    image: origin + site.portrait.url,
+    sameAs: Object.values(site.links),
   };
 }

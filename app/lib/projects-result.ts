@@ -1,8 +1,9 @@
-import type { Project } from "#db/records.ts";
+import type { PublicProject } from "#core/projects.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 
 export interface ProjectsResult {
-  projects: Project[];
+  /** In the page's language. */
+  projects: PublicProject[];
   /** A translation key for the error toast's description, when the database could not be read. */
   errorKey: TranslationKey | null;
 }

@@ -1,5 +1,6 @@
 import type { Dictionary } from "#core/i18n.ts";
 import type { Language, Theme } from "#core/preferences.ts";
+import type { PublicSite } from "#core/site-settings.ts";
 
 /** What the root loader hands every page: the language of the address, the theme, its dictionary, the origin. */
 export interface RootData {
@@ -11,4 +12,6 @@ export interface RootData {
   origin: string;
   /** This is the admin page, whose language is the owner's choice rather than its address's. */
   adminPage: boolean;
+  /** The site's settings in this language (docs/product.md §17). */
+  site: PublicSite;
 }

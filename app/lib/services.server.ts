@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { checkSiteConfig } from "#core/site-config.ts";
+import type { Language } from "#core/preferences.ts";
+import { checkSiteConfig, defaultSettings, localizeSettings, type PublicSite } from "#core/site-settings.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "#server/ssr/context.ts";
 import { siteConfig } from "#config/site.ts";
 
@@ -30,4 +31,16 @@ export async function readForPage<T>(
     services.logError(`${what} could not be read`, { error: String(error) });
     return { data: null, errorKey: "errors.databaseUnavailable" };
   }
+}
+
+/**
+ * The site's settings in one language (docs/product.md §17); with the database down, the defaults of
+ * config/site.ts, so the page still renders.
+ */
+export async function readSite(
+  context: Readonly<RouterContextProvider>,
+  language: Language,
+): Promise<PublicSite> {
+  const { data: settings } = await readForPage(context, "settings", (services) => services.settings());
+  return localizeSettings(settings ?? defaultSettings(siteConfig), language, siteConfig);
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
 import { metaText, pageHead } from "#app/lib/meta.ts";
-import { siteConfig } from "#config/site.ts";
+import { useSite } from "#app/lib/site.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -12,33 +12,35 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function About() {
-  const { t, language, localPath } = useI18n();
+  const { t, localPath } = useI18n();
+  const site = useSite();
   return (
     <section className="mx-auto flex max-w-5xl flex-col gap-12 px-4 py-16 sm:px-6">
       <h1 className="text-center text-4xl font-bold tracking-tight">{t("about.title")}</h1>
       <img
-        src={siteConfig.aboutImage}
-        alt={t("about.imageAlt")}
+        src={site.aboutImage.url}
+        alt={site.aboutImage.alt}
         width={1600}
         height={700}
         fetchPriority="high"
         className="aspect-[16/7] w-full rounded-2xl bg-muted object-cover shadow-lg"
       />
-      <p className="text-lg leading-8 text-foreground/90">{siteConfig.bio[language]}</p>
+      <p className="text-lg leading-8 text-foreground/90">{site.bio}</p>
       <div className="flex flex-col gap-4">
         <h2 className="text-2xl font-bold">{t("about.skillsTitle")}</h2>
         <ul className="flex flex-wrap gap-3">
-          {siteConfig.skills.map((skill) => (
-            <li key={skill.en} className="rounded-full bg-accent px-4 py-2 font-medium text-primary">
-              {skill[language]}
+          {site.skills.map((skill, index) => (
+            <li key={index} className="rounded-full bg-accent px-4 py-2 font-medium text-primary">
+              {skill}
             </li>
           ))}
         </ul>
       </div>
       <div className="flex flex-col gap-4">
         <h2 className="text-2xl font-bold">{t("about.philosophyTitle")}</h2>
-        <blockquote className="border-s-4 border-primary ps-6 text-lg italic leading-8 text-muted-foreground">
-          {siteConfig.philosophy[language]}
+        {/* Italic in English only: Arabic has no italics (app.css). */}
+        <blockquote className="border-s-4 border-primary ps-6 text-lg leading-8 text-muted-foreground ltr:italic">
+          {site.philosophy}
         </blockquote>
       </div>
       <div className="flex flex-col items-center gap-4 rounded-2xl bg-accent px-6 py-12 text-center">

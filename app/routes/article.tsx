@@ -7,7 +7,7 @@ import { metaText, ownerJsonLd, pageHead, shareImagePath } from "#app/lib/meta.t
 import { requestLanguage } from "#app/lib/language.ts";
 import { localizePath } from "#core/localized-paths.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
-import { siteConfig } from "#config/site.ts";
+import { useSite } from "#app/lib/site.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = (args) => {
       descriptionKey: "meta.articleNotFoundDescription",
       private: true,
     });
-  const { language, origin, text } = metaText(args);
+  const { language, origin, text, site } = metaText(args);
   const canonical = origin + localizePath(args.location.pathname, language);
   return pageHead(args, {
     titleKey: "meta.article",
@@ -46,10 +46,10 @@ export const meta: Route.MetaFunction = (args) => {
         image: origin + shareImagePath(args.location.pathname, language),
         datePublished: article.date,
         dateModified: article.modified,
-        author: ownerJsonLd(origin, language),
+        author: ownerJsonLd(origin, language, site),
         publisher: {
           "@type": "Organization",
-          name: siteConfig.name[language],
+          name: site.name,
           logo: { "@type": "ImageObject", url: `${origin}/apple-touch-icon.png` },
         },
         inLanguage: language,
@@ -60,7 +60,8 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
-  const { t, language, localPath } = useI18n();
+  const { t, localPath } = useI18n();
+  const site = useSite();
   useErrorToast("errors.fetchArticle", loaderData.errorKey);
   const article = loaderData.article;
 
@@ -107,7 +108,7 @@ export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
       {article.image_url ? (
         <img
           src={article.image_url}
-          alt=""
+          alt={article.image_alt}
           width={1600}
           height={700}
           fetchPriority="high"
@@ -130,7 +131,7 @@ export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
           {article.title}
         </h1>
         <p className="mt-4 flex flex-wrap gap-x-3 text-muted-foreground">
-          <span>{t("articles.by", { author: siteConfig.name[language] })}</span>
+          <span>{t("articles.by", { author: site.name })}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={article.date} title={article.dateTimeText}>
             {article.dateText}

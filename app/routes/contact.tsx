@@ -7,7 +7,7 @@ import { metaText, pageHead } from "#app/lib/meta.ts";
 import { getServices } from "#app/lib/services.server.ts";
 import { requestLanguage } from "#app/lib/language.ts";
 import { localizePath } from "#core/localized-paths.ts";
-import { siteConfig } from "#config/site.ts";
+import { useSite } from "#app/lib/site.ts";
 import type { Route } from "./+types/contact";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -36,15 +36,16 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const site = useSite();
   const items = [
-    { icon: Mail, label: t("contact.email"), value: siteConfig.email, href: `mailto:${siteConfig.email}` },
-    { icon: MapPin, label: t("contact.location"), value: siteConfig.location[language] },
+    { icon: Mail, label: t("contact.email"), value: site.email, href: `mailto:${site.email}` },
+    { icon: MapPin, label: t("contact.location"), value: site.location },
     {
       icon: Phone,
       label: t("contact.phone"),
-      value: siteConfig.phone,
-      href: `tel:${siteConfig.phone.replace(/[^\d+]/g, "")}`,
+      value: site.phone,
+      href: `tel:${site.phone.replace(/[^\d+]/g, "")}`,
     },
   ];
   return (

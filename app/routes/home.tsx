@@ -8,17 +8,16 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = requestLanguage(request);
-  const result = await loadProjects(context, language);
-  return { featured: { ...result, projects: result.projects.slice(0, 3) } };
+  return { featured: await loadProjects(context, language, "home") };
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const { language, origin, text } = metaText(args);
+  const { language, origin, text, site } = metaText(args);
   return pageHead(args, {
     titleKey: "meta.home",
     descriptionKey: "meta.homeDescription",
     jsonLd: [
-      ownerJsonLd(origin, language),
+      ownerJsonLd(origin, language, site),
       {
         "@type": "WebSite",
         name: text("meta.home"),

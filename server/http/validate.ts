@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
-import { apiErrorText, isApiErrorKey } from "#core/api-errors.ts";
+import { issueText, type SchemaIssue } from "#core/api-errors.ts";
 import { apiError, requestLanguage } from "./errors.ts";
 
 // Request bodies are checked with zod schemas whose messages are keys of core/api-errors.ts, so every
@@ -31,12 +31,9 @@ export function jsonBody<Schema extends z.ZodType>(
 
 function refuseInput(c: Context, error: z.ZodError) {
   const language = requestLanguage(c);
-  const issues = error.issues.map((issue) => {
-    const limit = "maximum" in issue ? Number(issue.maximum) : undefined;
-    const message = isApiErrorKey(issue.message)
-      ? apiErrorText(language, issue.message, limit === undefined ? undefined : { max: limit, count: limit })
-      : apiErrorText(language, "invalidInput");
-    return { path: issue.path.join("."), message };
-  });
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.join("."),
+    message: issueText(language, issue as SchemaIssue),
+  }));
   return apiError(c, 422, issues[0]!.message, issues);
 }

@@ -9,6 +9,7 @@ import { siteConfig } from "#config/site.ts";
 import type { DbHandle } from "#db/client.ts";
 import { createApp, type SsrHandler } from "#server/app.ts";
 import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
+import { createSettingsService } from "#server/resources/settings/service.ts";
 import { notifierFromEnv, type Notifier } from "#server/resources/contact/notifier.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
 import { DataDirLockedError } from "./data-lock.ts";
@@ -48,11 +49,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { database } = opened;
 
   let notifier: Notifier | undefined;
+  const settings = createSettingsService(database.db, siteConfig);
   try {
     const auth = createOwnerAuth({ db: database.db, logger });
     const { generated } = await auth.ensurePassword(env.adminPassword);
     if (generated) announceGeneratedPassword(logger, generated, env);
-    notifier = notifierFromEnv(env, { db: database.db, logger, ownerEmail: siteConfig.email });
+    notifier = notifierFromEnv(env, {
+      db: database.db,
+      logger,
+      ownerEmail: async () => (await settings.read()).email,
+    });
   } catch (error) {
     await opened.close();
     throw error;
@@ -64,6 +70,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     env,
     database,
     logger,
+    settings,
     ssr: options.ssr,
     clientDir: options.clientDir,
     dev: Boolean(options.front),

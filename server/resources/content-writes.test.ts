@@ -21,6 +21,9 @@ function storeImage(dataDir: string, folder: "projects" | "articles", name: stri
 const storedFile = (dataDir: string, url: string) =>
   path.join(dataDir, "storage", url.replace("/storage/", ""));
 
+/** An image needs its description in both languages (docs/product.md §5). */
+const ALT = { image_alt_en: "A shop front at night", image_alt_ar: "واجهة متجر ليلًا" };
+
 describe.each(backends)("the owner's content API on $name", (backend) => {
   const database = useTestDatabase(backend);
 
@@ -91,13 +94,13 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       ["tags that are not a list", { title: "A", tags: "a,b" }, "tags", "Must be text."],
       [
         "an image stored nowhere",
-        { title: "A", image_url: "/storage/portfolio_images/projects/1_nothing.png" },
+        { title: "A", image_url: "/storage/portfolio_images/projects/1_nothing.png", ...ALT },
         "image_url",
         "The image is not stored on this site. Upload it again.",
       ],
       [
         "an image elsewhere on the web",
-        { title: "A", image_url: "https://evil.example/x.png" },
+        { title: "A", image_url: "https://evil.example/x.png", ...ALT },
         "image_url",
         "The image is not stored on this site. Upload it again.",
       ],
@@ -125,12 +128,13 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       const { send, dataDir } = await owner();
       const first = storeImage(dataDir, "projects", "1700000000000_first.png");
       const second = storeImage(dataDir, "projects", "1700000000001_second.png");
-      const created = await send("POST", "/api/projects", { title: "Shop", image_url: first });
+      const created = await send("POST", "/api/projects", { title: "Shop", image_url: first, ...ALT });
       const id = created.body!.id as string;
       const updated = await send("PUT", `/api/projects/${id}`, {
         title: "Shop 2",
         image_url: second,
         tags: ["Vue.js"],
+        ...ALT,
       });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ id, title: "Shop 2", image_url: second, tags: ["Vue.js"] });
@@ -142,7 +146,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
     it("deletes a project and its stored image", async () => {
       const { app, send, dataDir } = await owner();
       const image = storeImage(dataDir, "projects", "1700000000000_shop.png");
-      const created = await send("POST", "/api/projects", { title: "Shop", image_url: image });
+      const created = await send("POST", "/api/projects", { title: "Shop", image_url: image, ...ALT });
       const deleted = await send("DELETE", `/api/projects/${created.body!.id as string}`);
       expect(deleted.status).toBe(204);
       expect(existsSync(storedFile(dataDir, image))).toBe(false);
@@ -165,7 +169,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
     it("keeps the project when removing its image fails, and logs the failure", async () => {
       const { send, dataDir, logger } = await owner();
       const image = storeImage(dataDir, "projects", "1700000000000_shop.png");
-      const created = await send("POST", "/api/projects", { title: "Shop", image_url: image });
+      const created = await send("POST", "/api/projects", { title: "Shop", image_url: image, ...ALT });
       // A folder where the file was: removal fails.
       const file = storedFile(dataDir, image);
       const { rmSync } = await import("node:fs");
@@ -307,33 +311,42 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       const { send, dataDir } = await owner();
       const first = storeImage(dataDir, "articles", "1700000000000_a.png");
       const second = storeImage(dataDir, "articles", "1700000000001_b.png");
-      const created = await send("POST", "/api/articles", article({ title_en: "Pic", image_url: first }));
+      const created = await send(
+        "POST",
+        "/api/articles",
+        article({ title_en: "Pic", image_url: first, ...ALT }),
+      );
       const id = created.body!.id as string;
       const missing = await send(
         "PUT",
         `/api/articles/${id}`,
-        article({ title_en: "Pic", image_url: "/storage/portfolio_images/articles/1_gone.png" }),
+        article({ title_en: "Pic", image_url: "/storage/portfolio_images/articles/1_gone.png", ...ALT }),
       );
       expect(missing.status).toBe(422);
       expect(existsSync(storedFile(dataDir, first))).toBe(true);
       const updated = await send(
         "PUT",
         `/api/articles/${id}`,
-        article({ title_en: "Pic", image_url: second }),
+        article({ title_en: "Pic", image_url: second, ...ALT }),
       );
-      expect(updated.body).toMatchObject({ image_url: second });
+      expect(updated.body).toMatchObject({ image_url: second, ...ALT });
       expect(existsSync(storedFile(dataDir, first))).toBe(false);
       // A project image may not be used as an article's.
       const project = storeImage(dataDir, "projects", "1700000000002_p.png");
       expect(
-        (await send("PUT", `/api/articles/${id}`, article({ title_en: "Pic", image_url: project }))).status,
+        (await send("PUT", `/api/articles/${id}`, article({ title_en: "Pic", image_url: project, ...ALT })))
+          .status,
       ).toBe(422);
     });
 
     it("deletes an article and its image; the public page is gone", async () => {
       const { app, send, dataDir } = await owner();
       const image = storeImage(dataDir, "articles", "1700000000000_a.png");
-      const created = await send("POST", "/api/articles", article({ title_en: "Bye", image_url: image }));
+      const created = await send(
+        "POST",
+        "/api/articles",
+        article({ title_en: "Bye", image_url: image, ...ALT }),
+      );
       expect((await app.request("/api/articles/bye")).status).toBe(200);
       expect((await send("DELETE", `/api/articles/${created.body!.id as string}`)).status).toBe(204);
       expect((await app.request("/api/articles/bye")).status).toBe(404);

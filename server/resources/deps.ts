@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Database } from "#db/client.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
+import type { SettingsService } from "./settings/service.ts";
 
 /** What the resource routers and their services share; built once by createApp. */
 export interface ResourceDeps {
@@ -14,6 +15,8 @@ export interface ResourceDeps {
   contentChanged(): void;
   /** The clock of sessions, rate limits and messages; tests move it. */
   now: () => Date;
+  /** The site's settings: config/site.ts and the owner's edits. */
+  settings: SettingsService;
 }
 
 /** What a write service needs of them. */

@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { ShareImageSpec } from "#server/resources/share-images/render.ts";
 import type { ArticleDetail, ArticleListItem, Project } from "#db/records.ts";
 import type { ContactOutcome } from "#core/contact.ts";
+import type { SiteSettings } from "#core/site-settings.ts";
 
 /** What route loaders may ask of the server; handed to React Router through its context. */
 export interface SiteServices {
@@ -10,7 +11,12 @@ export interface SiteServices {
   /** Where the owner's admin page lives (ADMIN_PATH). */
   adminPath: string;
   sampleProjects: boolean;
+  /** Every project in the owner's order. */
   listProjects(): Promise<Project[]>;
+  /** The site's settings: config/site.ts with the owner's edits (docs/product.md §17). */
+  settings(): Promise<SiteSettings>;
+  /** The home page's: the featured ones in order, or the newest three. */
+  listHomeProjects(): Promise<Project[]>;
   listArticles(): Promise<ArticleListItem[]>;
   getArticleBySlug(slug: string): Promise<ArticleDetail | null>;
   /** The share image of a page (1200×630 PNG), drawn on first request and kept; its ETag names what it shows. */

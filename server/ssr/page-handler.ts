@@ -10,7 +10,8 @@ import { clientAddress } from "#server/http/client-address.ts";
 import { getArticleBySlug, listArticles } from "#server/resources/articles/service.ts";
 import { renderArticleHtml } from "#server/resources/articles/sanitize.ts";
 import { submitContact, type ContactDeps } from "#server/resources/contact/submit.ts";
-import { listProjects } from "#server/resources/projects/service.ts";
+import { listHomeProjects, listProjects } from "#server/resources/projects/service.ts";
+import type { SettingsService } from "#server/resources/settings/service.ts";
 import { createShareImages } from "#server/resources/share-images/render.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "./context.ts";
 import type { PageCache } from "./page-cache.ts";
@@ -28,6 +29,7 @@ export function pageHandler(options: {
   logger: Logger;
   ssr: SsrHandler;
   pageCache?: PageCache;
+  settings: SettingsService;
   contact: ContactDeps;
   contactForm: SiteServices["contactForm"];
 }): Handler<{ Variables: { secureHeadersNonce?: string } }> {
@@ -40,6 +42,8 @@ export function pageHandler(options: {
     adminPath: env.adminPath,
     sampleProjects: env.sampleProjects,
     listProjects: () => listProjects(db),
+    listHomeProjects: () => listHomeProjects(db),
+    settings: () => options.settings.read(),
     listArticles: () => listArticles(db),
     getArticleBySlug: (slug) => getArticleBySlug(db, slug),
     renderArticleHtml,

@@ -41,9 +41,9 @@ for (const language of LANGUAGES) {
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(siteConfig.heroTitle[language]);
     await expect(main.getByText(siteConfig.heroDescription[language])).toBeVisible();
-    await expect(main.getByRole("img", { name: siteConfig.name[language] })).toHaveAttribute(
+    await expect(main.getByRole("img", { name: siteConfig.portrait.alt[language] })).toHaveAttribute(
       "src",
-      siteConfig.portrait,
+      siteConfig.portrait.url,
     );
     for (const key of ["footer.github", "footer.linkedin"] as const) {
       await expect(main.getByRole("link", { name: text(language, key) })).toHaveAttribute("target", "_blank");
@@ -55,7 +55,7 @@ for (const language of LANGUAGES) {
       "Third",
     ]);
     await expect(servicesOverview(page, language).getByRole("heading", { level: 3 })).toHaveText(
-      (["web", "uiux", "marketing"] as const).map((key) => text(language, `home.${key}Title`)),
+      siteConfig.servicesOverview.map((service) => service.title[language]),
     );
     await expect(
       servicesOverview(page, language).getByRole("link", { name: text(language, "home.allServices") }),

@@ -1,4 +1,5 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { useReturnFocus } from "./return-focus.ts";
 
 /** Asks before something that cannot be undone (deleting a project or an article). */
 export function ConfirmDialog({
@@ -9,6 +10,7 @@ export function ConfirmDialog({
   cancelLabel,
   confirmLabel,
   onConfirm,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -17,12 +19,18 @@ export function ConfirmDialog({
   cancelLabel: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** Where focus goes on close when the control that opened the dialog is gone (the deleted item's button). */
+  returnFocus?: () => HTMLElement | null;
 }) {
+  const onCloseAutoFocus = useReturnFocus(open, returnFocus);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[70] bg-black/60" />
-        <AlertDialog.Content className="fixed inset-0 z-[80] m-auto flex h-fit w-[calc(100%-2rem)] max-w-md flex-col gap-4 rounded-xl border border-border bg-card p-6 text-foreground shadow-2xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed inset-0 z-[80] m-auto flex h-fit w-[calc(100%-2rem)] max-w-md flex-col gap-4 rounded-xl border border-border bg-card p-6 text-foreground shadow-2xl"
+        >
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description dir="auto" className="text-muted-foreground">
             {description}

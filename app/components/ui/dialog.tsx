@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { useReturnFocus } from "./return-focus.ts";
 
 // A modal dialog (Radix: focus trap, Escape, labelled by its title). Used by the admin page only, so it is
 // bundled with the admin chunk.
@@ -13,6 +14,7 @@ export function Dialog({
   closeLabel,
   children,
   dismissible = true,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,7 +25,10 @@ export function Dialog({
   children: ReactNode;
   /** False for a dialog that must be answered (the sign-in after a session ended). */
   dismissible?: boolean;
+  /** Where focus goes on close when the control that opened the dialog is gone. */
+  returnFocus?: () => HTMLElement | null;
 }) {
+  const onCloseAutoFocus = useReturnFocus(open, returnFocus);
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
@@ -38,6 +43,7 @@ export function Dialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-[70] bg-black/60" />
         <DialogPrimitive.Content
           onEscapeKeyDown={escape}
+          onCloseAutoFocus={onCloseAutoFocus}
           onPointerDownOutside={block}
           onInteractOutside={block}
           {...(description ? {} : { "aria-describedby": undefined })}

@@ -4,8 +4,7 @@ import { pickLocalized } from "#core/articles.ts";
 import { contentToHtml } from "#core/content-html.ts";
 import { formatLongDate, formatLongDateTime } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
-import { getServices, readForPage } from "#app/lib/services.server.ts";
-import { siteConfig } from "#config/site.ts";
+import { getServices, readForPage, readSite } from "#app/lib/services.server.ts";
 import type { ArticlesResult } from "./articles-result.ts";
 
 export async function loadArticles(
@@ -15,6 +14,7 @@ export async function loadArticles(
   const { data: rows, errorKey } = await readForPage(context, "articles", (services) =>
     services.listArticles(),
   );
+  const { timeZone } = await readSite(context, language);
   return {
     errorKey,
     articles: (rows ?? []).map((row) => ({
@@ -24,7 +24,7 @@ export async function loadArticles(
       excerpt: pickLocalized(row, "excerpt", language),
       image_url: row.image_url,
       date: row.date,
-      dateText: formatLongDate(row.date, language, siteConfig.timeZone),
+      dateText: formatLongDate(row.date, language, timeZone),
     })),
   };
 }
@@ -38,6 +38,8 @@ export interface ArticlePage {
     excerpt: string;
     html: string;
     image_url: string | null;
+    /** What the cover shows, in the page's language. */
+    image_alt: string;
     date: string;
     /** The last save, for link previews and search engines. */
     modified: string;
@@ -58,6 +60,7 @@ export async function loadArticle(
   if (errorKey) return { status: 503, errorKey, article: null };
   if (!row) return { status: 404, errorKey: "articles.notFound", article: null };
   const content = pickLocalized(row, "content", language);
+  const { timeZone } = await readSite(context, language);
   return {
     status: 200,
     errorKey: null,
@@ -67,10 +70,11 @@ export async function loadArticle(
       excerpt: pickLocalized(row, "excerpt", language),
       html: await getServices(context).renderArticleHtml(contentToHtml(content)),
       image_url: row.image_url,
+      image_alt: language === "ar" ? row.image_alt_ar || row.image_alt_en : row.image_alt_en,
       date: row.date,
       modified: row.updated_at,
-      dateText: formatLongDate(row.date, language, siteConfig.timeZone),
-      dateTimeText: formatLongDateTime(row.date, language, siteConfig.timeZone),
+      dateText: formatLongDate(row.date, language, timeZone),
+      dateTimeText: formatLongDateTime(row.date, language, timeZone),
     },
   };
 }

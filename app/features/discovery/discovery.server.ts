@@ -6,10 +6,10 @@ import { LOCALES } from "#core/dates.ts";
 import { translate } from "#core/i18n.ts";
 import { PUBLIC_PAGES, localizePath } from "#core/localized-paths.ts";
 import { LANGUAGES, type Language } from "#core/preferences.ts";
-import { siteConfig } from "#config/site.ts";
 import { dictionaries } from "#app/i18n/dictionaries.server.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
-import { getServices } from "#app/lib/services.server.ts";
+import type { PublicSite } from "#core/site-settings.ts";
+import { getServices, readSite } from "#app/lib/services.server.ts";
 
 // What search engines, feed readers and link previews read (docs/product.md §16): robots.txt, the sitemap, a feed
 // per language and the share images. Absolute addresses start with SITE_URL's origin, or the request's.
@@ -24,11 +24,11 @@ export function siteOrigin(context: Readonly<RouterContextProvider>, request: Re
   return getServices(context).siteOrigin ?? new URL(request.url).origin;
 }
 
-const text = (language: Language, key: TranslationKey) =>
+const text = (language: Language, site: PublicSite, key: TranslationKey) =>
   translate(
     dictionaries[language],
     key,
-    { name: siteConfig.name[language], role: siteConfig.role[language], city: siteConfig.city[language] },
+    { name: site.name, role: site.role, city: site.city },
     LOCALES[language],
   );
 
@@ -77,17 +77,18 @@ export async function feed(
   language: Language,
 ): Promise<Response> {
   const articles = (await getServices(context).listArticles()).slice(0, FEED_SIZE);
+  const site = await readSite(context, language);
   const home = origin + localizePath("/", language);
   const channel = new Feed({
-    title: text(language, "meta.feedTitle"),
-    description: text(language, "meta.articlesDescription"),
+    title: text(language, site, "meta.feedTitle"),
+    description: text(language, site, "meta.articlesDescription"),
     id: home,
     link: origin + localizePath("/articles", language),
     language,
-    copyright: `© ${siteConfig.name[language]}`,
+    copyright: `© ${site.name}`,
     updated: articles[0] ? new Date(articles[0].updated_at) : undefined,
     feedLinks: { rss: origin + localizePath("/feed.xml", language) },
-    author: { name: siteConfig.name[language], link: home },
+    author: { name: site.name, link: home },
   });
   for (const article of articles) {
     const link = origin + localizePath(`/articles/${article.slug}`, language);
@@ -104,13 +105,13 @@ export async function feed(
   });
 }
 
-const STATIC_TITLES: Record<string, (language: Language) => string> = {
-  "/": (language) => siteConfig.heroTitle[language],
-  "/about": (language) => text(language, "about.title"),
-  "/projects": (language) => text(language, "projects.title"),
-  "/articles": (language) => text(language, "articles.title"),
-  "/services": (language) => text(language, "services.title"),
-  "/contact": (language) => text(language, "contact.title"),
+const STATIC_TITLES: Record<string, (language: Language, site: PublicSite) => string> = {
+  "/": (_, site) => site.heroTitle,
+  "/about": (language, site) => text(language, site, "about.title"),
+  "/projects": (language, site) => text(language, site, "projects.title"),
+  "/articles": (language, site) => text(language, site, "articles.title"),
+  "/services": (language, site) => text(language, site, "services.title"),
+  "/contact": (language, site) => text(language, site, "contact.title"),
 };
 
 /**
@@ -125,14 +126,17 @@ export async function shareImage(
 ): Promise<Response> {
   const services = getServices(context);
   const path = page === "home" ? "/" : `/${page}`;
-  let title: string | undefined = STATIC_TITLES[path]?.(language);
-  let kicker = siteConfig.role[language];
+  const site = await readSite(context, language);
+  let title: string | undefined = Object.hasOwn(STATIC_TITLES, path)
+    ? STATIC_TITLES[path]!(language, site)
+    : undefined;
+  let kicker = site.role;
   const article = /^\/articles\/([^/]+)$/.exec(path);
   if (article) {
     const row = await services.getArticleBySlug(decodeURIComponent(article[1]!));
     if (row) {
       title = pickLocalized(row, "title", language);
-      kicker = text(language, "articles.title");
+      kicker = text(language, site, "articles.title");
     }
   }
   if (title === undefined) return new Response("Not found", { status: 404 });
@@ -140,8 +144,8 @@ export async function shareImage(
     language,
     title,
     kicker,
-    name: siteConfig.name[language],
-    initials: siteConfig.initials,
+    name: site.name,
+    initials: site.initials,
     site: new URL(siteOrigin(context, request)).host,
   });
   const headers = { "Cache-Control": "public, max-age=3600", ETag: etag };

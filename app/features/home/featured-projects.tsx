@@ -16,11 +16,16 @@ export default function FeaturedProjects({ featured }: { featured: ProjectsResul
           title={t("home.featuredTitle")}
           subtitle={t("home.featuredSubtitle")}
         />
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {projects.map((project, index) => (
-            <ProjectCard key={project.id} project={project} index={index} headingLevel="h3" />
-          ))}
-        </div>
+        {projects.length === 0 ? (
+          // No projects and no samples (SAMPLE_PROJECTS=off): say so rather than show a blank area.
+          <p className="py-10 text-center text-lg text-muted-foreground">{t("projects.empty")}</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {projects.map((project, index) => (
+              <ProjectCard key={project.id} project={project} index={index} headingLevel="h3" />
+            ))}
+          </div>
+        )}
         <SectionLink to={localPath("/projects")}>{t("home.allProjects")}</SectionLink>
       </div>
     </section>

@@ -2,10 +2,11 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { SocialLinks } from "#app/components/social-links.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { siteConfig } from "#config/site.ts";
+import { useSite } from "#app/lib/site.ts";
 
 export function Hero() {
-  const { t, language, localPath } = useI18n();
+  const { t, localPath } = useI18n();
+  const site = useSite();
   return (
     <section className="relative overflow-hidden">
       <div
@@ -15,13 +16,13 @@ export function Hero() {
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[1.2fr_1fr] md:py-24">
         <div className="flex flex-col gap-6 text-center md:text-start">
           <p className="font-semibold text-primary">
-            {t("home.greeting")} {siteConfig.name[language]}
+            {site.heroGreeting} {site.name}
           </p>
           <h1 className="text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
-            {siteConfig.heroTitle[language]}
+            {site.heroTitle}
           </h1>
-          <p className="text-xl font-medium text-foreground/80">{siteConfig.role[language]}</p>
-          <p className="text-lg leading-8 text-muted-foreground">{siteConfig.heroDescription[language]}</p>
+          <p className="text-xl font-medium text-foreground/80">{site.heroSubtitle}</p>
+          <p className="text-lg leading-8 text-muted-foreground">{site.heroDescription}</p>
           <div className="flex flex-wrap items-center justify-center gap-3 md:justify-start">
             <Link
               to={localPath("/projects")}
@@ -47,12 +48,14 @@ export function Hero() {
         </div>
         <div className="flex justify-center">
           <img
-            src={siteConfig.portrait}
-            srcSet={`${siteConfig.portraitSmall} 320w, ${siteConfig.portrait} 640w`}
-            sizes="(min-width: 768px) 384px, 288px"
+            src={site.portrait.url}
+            srcSet={
+              site.portrait.small ? `${site.portrait.small} 320w, ${site.portrait.url} 640w` : undefined
+            }
+            sizes={site.portrait.small ? "(min-width: 768px) 384px, 288px" : undefined}
             width={640}
             height={640}
-            alt={siteConfig.name[language]}
+            alt={site.portrait.alt}
             fetchPriority="high"
             className="hero-float size-72 rounded-full border-4 border-primary/20 bg-accent object-cover shadow-xl md:size-96"
           />

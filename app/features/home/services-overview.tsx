@@ -1,16 +1,15 @@
 import { Code, Megaphone, PenTool } from "lucide-react";
 import { ServiceCard } from "#app/components/service-card.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
+import { useSite } from "#app/lib/site.ts";
 import { SectionHeading, SectionLink } from "./section-heading.tsx";
 
-const SERVICES = [
-  { icon: Code, title: "home.webTitle", text: "home.webText" },
-  { icon: PenTool, title: "home.uiuxTitle", text: "home.uiuxText" },
-  { icon: Megaphone, title: "home.marketingTitle", text: "home.marketingText" },
-] as const;
+/** The icon of each of the three places; the texts are the owner's (docs/product.md §17). */
+const ICONS = [Code, PenTool, Megaphone] as const;
 
 export default function ServicesOverview() {
   const { t, localPath } = useI18n();
+  const { servicesOverview } = useSite();
   return (
     <section aria-labelledby="services-title" className="py-16">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -20,12 +19,12 @@ export default function ServicesOverview() {
           subtitle={t("home.servicesSubtitle")}
         />
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
-          {SERVICES.map(({ icon, title, text }, index) => (
+          {servicesOverview.map(({ title, text }, index) => (
             <ServiceCard
-              key={title}
-              icon={icon}
-              title={t(title)}
-              text={t(text)}
+              key={index}
+              icon={ICONS[index % ICONS.length]!}
+              title={title}
+              text={text}
               index={index}
               headingLevel="h3"
             />

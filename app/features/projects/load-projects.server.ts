@@ -1,22 +1,25 @@
 import type { RouterContextProvider } from "react-router";
 import type { Language } from "#core/preferences.ts";
-import { sampleProjects } from "#core/projects.ts";
+import { localizeProject, sampleProjects } from "#core/projects.ts";
 import { getServices, readForPage } from "#app/lib/services.server.ts";
 import type { ProjectsResult } from "#app/lib/projects-result.ts";
 
 /**
- * Projects for the public pages (docs/product.md §4 "Projects page"): the database's, or the four samples when there
- * are none or the database cannot be read (then with an error for the toast).
+ * Projects for the public pages in the page's language (docs/product.md §4 "Projects page", §5): every project in
+ * the owner's order, or the home page's featured ones; the samples when there are none or the database cannot be
+ * read (then with an error for the toast).
  */
 export async function loadProjects(
   context: Readonly<RouterContextProvider>,
   language: Language,
+  which: "all" | "home" = "all",
 ): Promise<ProjectsResult> {
   const { data: projects, errorKey } = await readForPage(context, "projects", (services) =>
-    services.listProjects(),
+    which === "home" ? services.listHomeProjects() : services.listProjects(),
   );
-  if (projects === null) return { projects: sampleProjects(language), errorKey };
+  const samples = () => (which === "home" ? sampleProjects(language).slice(0, 3) : sampleProjects(language));
+  if (projects === null) return { projects: samples(), errorKey };
   if (projects.length === 0 && getServices(context).sampleProjects)
-    return { projects: sampleProjects(language), errorKey: null };
-  return { projects, errorKey: null };
+    return { projects: samples(), errorKey: null };
+  return { projects: projects.map((project) => localizeProject(project, language)), errorKey: null };
 }

@@ -4,7 +4,13 @@ import {
   MAX_EMBEDDED_IMAGE_BYTES,
   largestEmbeddedImageBytes,
 } from "#core/article-limits.ts";
-import { buildArticleTitles, buildExcerpt, buildSlug, buildUniqueSlug } from "#core/article-rules.ts";
+import {
+  buildArticleTitles,
+  buildExcerpt,
+  buildSlug,
+  buildUniqueSlug,
+  isPossibleSlug,
+} from "#core/article-rules.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "#db/client.ts";
 import type { ArticleInput } from "#db/inputs.ts";
@@ -38,6 +44,7 @@ export async function listArticles(db: Database): Promise<ArticleListItem[]> {
 
 /** One article by slug, or null. */
 export async function getArticleBySlug(db: Database, slug: string): Promise<ArticleDetail | null> {
+  if (!isPossibleSlug(slug)) return null;
   const [row] = await db
     .select(articleColumns(ARTICLE_DETAIL_COLUMNS))
     .from(articles)
@@ -78,6 +85,9 @@ async function deriveFields(input: ArticleInput) {
     excerpt_en: buildExcerpt(content_en),
     excerpt_ar: buildExcerpt(content_ar),
     image_url: input.image_url,
+    // A description without its image means nothing (docs/product.md §5).
+    image_alt_en: input.image_url ? input.image_alt_en : "",
+    image_alt_ar: input.image_url ? input.image_alt_ar : "",
   };
 }
 

@@ -225,6 +225,106 @@ describe.each(backends)("owner sign-in on $name", (backend) => {
   });
 });
 
+describe.each(backends)("the owner changes the password from the admin on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  /** Two signed-in browsers: "here" changes the password, "phone" was left signed in elsewhere. */
+  async function twoSessions() {
+    const made = makeApp(database(), { TRUST_PROXY: "1" });
+    const here = await signIn(made.app, database());
+    const phone = (
+      (await made.app.request("/api/auth/login", login(OWNER_PASSWORD))).headers.get("Set-Cookie") ?? ""
+    ).split(";")[0]!;
+    const change = (body: unknown, cookie = here, language = "en") => {
+      const init = jsonRequest("POST", body, cookie);
+      return made.app.request("/api/auth/password", {
+        ...init,
+        headers: {
+          ...init.headers,
+          Cookie: `${cookie}; language=${language}`,
+          "X-Forwarded-For": "203.0.113.9",
+        },
+      });
+    };
+    const signedIn = async (cookie: string) =>
+      (await made.app.request("/api/admin/projects", { headers: { Cookie: cookie } })).status === 200;
+    return { ...made, here, phone, change, signedIn };
+  }
+
+  it("changes it with the current password: this session stays, every other one ends", async () => {
+    const { app, here, phone, change, signedIn } = await twoSessions();
+    const response = await change({ current: OWNER_PASSWORD, next: "a brand new pass phrase" });
+    expect(response.status).toBe(200);
+    expect(await signedIn(here)).toBe(true);
+    expect(await signedIn(phone)).toBe(false);
+    expect((await app.request("/api/auth/login", login(OWNER_PASSWORD))).status).toBe(401);
+    expect((await app.request("/api/auth/login", login("a brand new pass phrase"))).status).toBe(200);
+  });
+
+  it("refuses a wrong current password under that field, and changes nothing", async () => {
+    const { app, phone, change, signedIn } = await twoSessions();
+    const response = await change(
+      { current: "not it at all", next: "a brand new pass phrase" },
+      undefined,
+      "ar",
+    );
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: "كلمة المرور الحالية غير صحيحة.",
+      issues: [{ path: "current", message: "كلمة المرور الحالية غير صحيحة." }],
+    });
+    expect(await signedIn(phone)).toBe(true);
+    expect((await app.request("/api/auth/login", login(OWNER_PASSWORD))).status).toBe(200);
+  });
+
+  it.each([
+    ["en", "too short", "eleven char", "The new password needs at least 12 characters."],
+    ["ar", "too short", "eleven char", "تحتاج كلمة المرور الجديدة إلى ١٢ حرفًا على الأقل."],
+    [
+      "en",
+      "with spaces around it",
+      " a pass phrase with a space ",
+      "The new password must not start or end with a space.",
+    ],
+  ])("refuses a new password %s (%s) under that field", async (language, _case, next, message) => {
+    const { change } = await twoSessions();
+    const response = await change({ current: OWNER_PASSWORD, next }, undefined, language);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: message, issues: [{ path: "next", message }] });
+  });
+
+  it("counts wrong current passwords like failed sign-ins, so it cannot be used to guess", async () => {
+    const { change } = await twoSessions();
+    for (let attempt = 0; attempt <= LOGIN_FREE_FAILURES; attempt++) {
+      await change({ current: `wrong ${attempt}`, next: "a brand new pass phrase" });
+    }
+    const limited = await change({ current: OWNER_PASSWORD, next: "a brand new pass phrase" });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBe(String(LOGIN_FIRST_BLOCK_MS / 1000));
+  });
+
+  it("refuses without a session", async () => {
+    const { app } = await twoSessions();
+    const response = await app.request(
+      "/api/auth/password",
+      jsonRequest("POST", { current: OWNER_PASSWORD, next: "a brand new pass phrase" }),
+    );
+    expect(response.status).toBe(401);
+  });
+
+  it("signs out every other session on request and says how many", async () => {
+    const { app, here, phone, signedIn } = await twoSessions();
+    const response = await app.request("/api/auth/sessions/end-others", jsonRequest("POST", undefined, here));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ended: 1 });
+    expect(await signedIn(here)).toBe(true);
+    expect(await signedIn(phone)).toBe(false);
+    expect((await app.request("/api/auth/sessions/end-others", jsonRequest("POST", undefined))).status).toBe(
+      401,
+    );
+  });
+});
+
 describe.each(backends)("the owner's password at start on $name", (backend) => {
   const database = useTestDatabase(backend);
   const auth = () =>

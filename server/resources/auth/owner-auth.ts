@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lte, or } from "drizzle-orm";
+import { and, eq, gt, lte, ne, or } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { ownerCredentials, sessions } from "#db/schema.ts";
 import type { Logger } from "#server/platform/logger.ts";
@@ -40,6 +40,18 @@ export interface OwnerAuth {
   /** The session for a cookie's token, refreshed; null when unknown or expired (expired rows are removed). */
   findSession(token: string): Promise<{ expiresAt: Date } | null>;
   signOut(token: string): Promise<void>;
+  /**
+   * The owner changes the password from the admin: the current one must be right (a wrong one counts as a
+   * failed sign-in of this address, limits included); every session but this one ends.
+   */
+  changePassword(
+    token: string,
+    current: string,
+    next: string,
+    address: string,
+  ): Promise<{ kind: "ok" } | { kind: "failed" } | { kind: "limited"; retryAfterSeconds: number }>;
+  /** Ends every session but this one (a phone left signed in somewhere); answers how many ended. */
+  endOtherSessions(token: string): Promise<number>;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -82,6 +94,41 @@ export function createOwnerAuth(options: {
       );
   }
 
+  /** Checks the owner's password from one address, counting failures against it (docs/product.md §11). */
+  async function checkPassword(
+    password: string,
+    address: string,
+  ): Promise<{ kind: "ok" } | { kind: "failed" } | { kind: "limited"; retryAfterSeconds: number }> {
+    const wait = await rateLimits.blockedFor("login", address);
+    if (wait > 0) {
+      logger.warn("sign-in refused: too many failures", { address, retryAfterSeconds: wait });
+      return { kind: "limited", retryAfterSeconds: wait };
+    }
+    const hash = await storedHash();
+    // Hash even without a stored password, so a failure takes as long whatever the cause.
+    const valid = hash ? await verifyPassword(password, hash) : (await hashPassword(password), false);
+    if (!valid) {
+      const { hits } = await rateLimits.hit("login", address, LOGIN_WINDOW_MS);
+      if (hits > LOGIN_FREE_FAILURES) {
+        const blockMs = Math.min(
+          LOGIN_FIRST_BLOCK_MS * 2 ** (hits - LOGIN_FREE_FAILURES - 1),
+          LOGIN_MAX_BLOCK_MS,
+        );
+        await rateLimits.block("login", address, new Date(now().getTime() + blockMs));
+        logger.warn("sign-in failed; address blocked", {
+          address,
+          failures: hits,
+          blockSeconds: blockMs / 1000,
+        });
+      } else {
+        logger.warn("sign-in failed", { address, failures: hits });
+      }
+      return { kind: "failed" };
+    }
+    await rateLimits.reset("login", address);
+    return { kind: "ok" };
+  }
+
   return {
     async ensurePassword(fromEnv) {
       const current = await storedHash();
@@ -107,33 +154,8 @@ export function createOwnerAuth(options: {
     },
 
     async signIn(password, address) {
-      const wait = await rateLimits.blockedFor("login", address);
-      if (wait > 0) {
-        logger.warn("sign-in refused: too many failures", { address, retryAfterSeconds: wait });
-        return { kind: "limited", retryAfterSeconds: wait };
-      }
-      const hash = await storedHash();
-      // Hash even without a stored password, so a failure takes as long whatever the cause.
-      const valid = hash ? await verifyPassword(password, hash) : (await hashPassword(password), false);
-      if (!valid) {
-        const { hits } = await rateLimits.hit("login", address, LOGIN_WINDOW_MS);
-        if (hits > LOGIN_FREE_FAILURES) {
-          const blockMs = Math.min(
-            LOGIN_FIRST_BLOCK_MS * 2 ** (hits - LOGIN_FREE_FAILURES - 1),
-            LOGIN_MAX_BLOCK_MS,
-          );
-          await rateLimits.block("login", address, new Date(now().getTime() + blockMs));
-          logger.warn("sign-in failed; address blocked", {
-            address,
-            failures: hits,
-            blockSeconds: blockMs / 1000,
-          });
-        } else {
-          logger.warn("sign-in failed", { address, failures: hits });
-        }
-        return { kind: "failed" };
-      }
-      await rateLimits.reset("login", address);
+      const checked = await checkPassword(password, address);
+      if (checked.kind !== "ok") return checked;
       await removeExpired();
       const token = randomBytes(32).toString("base64url");
       const at = now();
@@ -143,6 +165,31 @@ export function createOwnerAuth(options: {
         .values({ token_hash: hashToken(token), created_at: at, last_seen_at: at, expires_at: expiresAt });
       logger.info("owner signed in", { address });
       return { kind: "ok", token, expiresAt };
+    },
+
+    async changePassword(token, current, next, address) {
+      const checked = await checkPassword(current, address);
+      if (checked.kind !== "ok") return checked;
+      const hash = await hashPassword(next);
+      const keep = hashToken(token);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(ownerCredentials)
+          .set({ password_hash: hash, updated_at: now() })
+          .where(eq(ownerCredentials.id, 1));
+        await tx.delete(sessions).where(ne(sessions.token_hash, keep));
+      });
+      logger.info("owner changed the password; other sessions were ended", { address });
+      return { kind: "ok" };
+    },
+
+    async endOtherSessions(token) {
+      const ended = await db
+        .delete(sessions)
+        .where(ne(sessions.token_hash, hashToken(token)))
+        .returning({ token_hash: sessions.token_hash });
+      logger.info("owner ended the other sessions", { ended: ended.length });
+      return ended.length;
     },
 
     async findSession(token) {

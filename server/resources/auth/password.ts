@@ -73,7 +73,17 @@ export function generatePassword(): string {
   return password.length === 20 ? password : generatePassword();
 }
 
-/** Why a new password is refused, or null when it is acceptable. */
+/** Why a new password is refused, as a key of core/api-errors.ts (for the admin), or null when it is acceptable. */
+export function passwordIssue(password: string) {
+  if ([...password].length < PASSWORD_MIN_LENGTH)
+    return { key: "passwordTooShort", vars: { count: PASSWORD_MIN_LENGTH } } as const;
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return { key: "passwordTooLong", vars: { count: PASSWORD_MAX_LENGTH } } as const;
+  if (password.trim() !== password) return { key: "passwordSpaces", vars: { count: 0 } } as const;
+  return null;
+}
+
+/** Why a new password is refused, in English for the command line, or null when it is acceptable. */
 export function passwordProblem(password: string): string | null {
   if ([...password].length < PASSWORD_MIN_LENGTH)
     return `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`;

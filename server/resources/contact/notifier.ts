@@ -33,8 +33,10 @@ export interface NotifierOptions {
   db: Database;
   logger: Logger;
   transport: MailTransport;
-  from: string;
-  to: string;
+  /** The sender; null sends from the recipient's own address. */
+  from: string | null;
+  /** The recipient, or how to find it at send time (the owner's e-mail in the site settings). */
+  to: string | (() => Promise<string>);
   /** The admin page's address, linked from every e-mail. */
   inboxUrl: string;
   now?: () => Date;
@@ -89,7 +91,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   async function notify(row: MessageRow) {
     try {
-      await transport.sendMail(composeNotification(row, options));
+      const to = typeof options.to === "string" ? options.to : await options.to();
+      await transport.sendMail(
+        composeNotification(row, { to, from: options.from ?? to, inboxUrl: options.inboxUrl }),
+      );
     } catch (error) {
       const delay = retryDelays[row.notify_attempts - 1];
       const retryAt = delay === undefined ? null : new Date(now().getTime() + delay);
@@ -169,7 +174,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 /** The owner's e-mail: everything the visitor typed stays in the body, except the one-line reply address. */
 export function composeNotification(
   row: MessageRow,
-  options: Pick<NotifierOptions, "from" | "to" | "inboxUrl">,
+  options: { from: string; to: string; inboxUrl: string },
 ) {
   // The visitor's text is checked on the way in (core/contact.ts); made single-line again here because a
   // line break in a header would let a visitor add headers (and recipients).
@@ -199,10 +204,13 @@ export function createSmtpTransport(url: string): MailTransport {
   return createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
 }
 
-/** The notifier SMTP_URL asks for, or none; `ownerEmail` (config/site.ts) is the default recipient. */
+/**
+ * The notifier SMTP_URL asks for, or none; `ownerEmail` (the site settings' e-mail, read at each send) is the
+ * default recipient.
+ */
 export function notifierFromEnv(
   env: ServerEnv,
-  deps: { db: Database; logger: Logger; ownerEmail?: string; now?: () => Date },
+  deps: { db: Database; logger: Logger; ownerEmail?: string | (() => Promise<string>); now?: () => Date },
 ): Notifier | undefined {
   if (!env.smtpUrl) return undefined;
   const to = env.smtpTo ?? deps.ownerEmail;
@@ -211,7 +219,7 @@ export function notifierFromEnv(
     db: deps.db,
     logger: deps.logger,
     transport: createSmtpTransport(env.smtpUrl),
-    from: env.smtpFrom ?? to,
+    from: env.smtpFrom ?? null,
     to,
     inboxUrl: `${env.siteUrl}${env.adminPath}`,
     now: deps.now,

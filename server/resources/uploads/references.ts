@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { parseImageUrl, type ImageFolder } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
-import { articles, projects } from "#db/schema.ts";
+import { articles, projects, siteSettings } from "#db/schema.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 
-/** Whether a project or an article still points at this image URL. */
+/** Whether a project, an article or the site settings (portrait, about image) still point at this image URL. */
 export async function isImageReferenced(db: Database, url: string): Promise<boolean> {
   const [project] = await db
     .select({ id: projects.id })
@@ -19,7 +19,13 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
     .from(articles)
     .where(eq(articles.image_url, url))
     .limit(1);
-  return Boolean(article);
+  if (article) return true;
+  const [settings] = await db
+    .select({ id: siteSettings.id })
+    .from(siteSettings)
+    .where(sql`position(${JSON.stringify(url)} in ${siteSettings.overrides}::text) > 0`)
+    .limit(1);
+  return Boolean(settings);
 }
 
 /**

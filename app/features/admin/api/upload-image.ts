@@ -1,3 +1,4 @@
+import type { ImageFolder } from "#core/images.ts";
 import type { Translate } from "#app/lib/i18n.ts";
 import type { StoredUpload } from "#server/resources/uploads/service.ts";
 import { AdminApiError, reportSessionEnded } from "./client.ts";
@@ -12,7 +13,7 @@ export type UploadedImage = StoredUpload;
  */
 export function uploadImage(
   file: File,
-  folder: "projects" | "articles",
+  folder: ImageFolder,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedImage> {

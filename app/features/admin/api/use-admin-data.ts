@@ -38,5 +38,6 @@ export function useAdminData<T>(load: () => Promise<T>, errorTitleKey: Translati
     void reload();
   }, [reload]);
 
-  return { data, reload };
+  // setData: for an answer that already carries the data (a reorder answers the new list).
+  return { data, reload, setData };
 }

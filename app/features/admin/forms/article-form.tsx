@@ -7,22 +7,29 @@ import { api, call } from "#app/features/admin/api/client.ts";
 import { RichTextEditor } from "#app/features/admin/editor/rich-text-editor.tsx";
 import { SubmitButton, TextInput } from "./form-controls.tsx";
 import { ImageField } from "./image-field.tsx";
+import { imageState, imageValuesOf, NO_IMAGE_VALUES, type ImageValues } from "./image-state.ts";
 import { saveWithImage } from "./save-with-image.ts";
 import { useContentForm } from "./use-content-form.tsx";
 
-interface ArticleValues {
+interface ArticleValues extends ImageValues {
   title_en: string;
   title_ar: string;
   content_en: string;
   content_ar: string;
 }
 
-const EMPTY: ArticleValues = { title_en: "", title_ar: "", content_en: "", content_ar: "" };
+const EMPTY: ArticleValues = {
+  title_en: "",
+  title_ar: "",
+  content_en: "",
+  content_ar: "",
+  ...NO_IMAGE_VALUES,
+};
 
 function valuesOf(article: Article | undefined): ArticleValues {
   if (!article) return EMPTY;
   const { title_en, title_ar, content_en, content_ar } = article;
-  return { title_en, title_ar, content_en, content_ar };
+  return { title_en, title_ar, content_en, content_ar, ...imageValuesOf(article) };
 }
 
 export function articleDraftKey(article?: Article) {
@@ -31,7 +38,7 @@ export function articleDraftKey(article?: Article) {
 
 /** The add form (no article) or the edit form in the dialog; the server derives slug, excerpts and date. */
 export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: () => void }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const id = useId();
   const [initial] = useState(() => valuesOf(article));
   const form = useContentForm({
@@ -41,6 +48,7 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
     adding: !article,
   });
   const { values, errors, setField } = form;
+  const image = imageState(form, article?.image_url ?? null, language);
   const showError = useCallback(
     (message: string) =>
       toast({ title: t("errors.validation"), description: message, variant: "destructive" }),
@@ -49,27 +57,34 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!buildArticleTitles(values)) {
-      const message = t("errors.articleTitleRequired");
-      form.showIssues([{ path: "title_en", message }]);
-      toast({ title: t("errors.validation"), description: message, variant: "destructive" });
+    const issues = [
+      ...(buildArticleTitles(values)
+        ? []
+        : [{ path: "title_en", message: t("errors.articleTitleRequired") }]),
+      ...image.missingAlt,
+    ];
+    if (issues.length > 0) {
+      form.showIssues(issues);
+      toast({ title: t("errors.validation"), description: issues[0]!.message, variant: "destructive" });
       return;
     }
+    const { title_en, title_ar, content_en, content_ar } = values;
+    const body = { title_en, title_ar, content_en, content_ar, ...image.body };
     const run = () =>
       saveWithImage({
         t,
         file: form.file,
         folder: "articles",
-        currentUrl: article?.image_url ?? null,
+        currentUrl: image.keptUrl,
         onProgress: form.setProgress,
         errorTitleKey: article ? "errors.updateArticle" : "errors.addArticle",
         onIssues: form.showIssues,
         save: (image_url) =>
           article
             ? call(() =>
-                api.articles[":id"].$put({ param: { id: article.id }, json: { ...values, image_url } }),
+                api.articles[":id"].$put({ param: { id: article.id }, json: { ...body, image_url } }),
               )
-            : call(() => api.articles.$post({ json: { ...values, image_url } })),
+            : call(() => api.articles.$post({ json: { ...body, image_url } })),
       });
     await form.save(run, article ? "admin.articles.updated" : "admin.articles.added", onSaved);
   }
@@ -105,6 +120,7 @@ export function ArticleForm({ article, onSaved }: { article?: Article; onSaved: 
         currentUrl={article?.image_url ?? null}
         progress={form.progress}
         error={errors.image_url}
+        {...image.fieldProps}
       />
       <RichTextEditor
         id={`${id}-content-en`}

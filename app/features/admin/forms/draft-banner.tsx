@@ -1,5 +1,5 @@
 import { formatTime } from "#core/dates.ts";
-import { siteConfig } from "#config/site.ts";
+import { useSite } from "#app/lib/site.ts";
 import { History } from "lucide-react";
 import { useI18n } from "#app/lib/i18n.ts";
 
@@ -14,7 +14,8 @@ export function DraftBanner({
   onDiscard: () => void;
 }) {
   const { t, language } = useI18n();
-  const time = formatTime(savedAt, language, siteConfig.timeZone);
+  const { timeZone } = useSite();
+  const time = formatTime(savedAt, language, timeZone);
   return (
     <div
       role="status"

@@ -99,13 +99,55 @@ export function SubmitButton({
   label: string;
   busyLabel: string;
 }) {
+  // aria-disabled rather than disabled while busy: a disabled button loses focus, which then falls to <body>
+  // and the keyboard user has to find their way back after every save.
   return (
     <button
       type="submit"
-      disabled={busy}
-      className="inline-flex items-center justify-center gap-2 rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+      }}
+      className="inline-flex items-center justify-center gap-2 rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
     >
       {busy ? busyLabel : label}
     </button>
+  );
+}
+
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        {...describedBy(id, { hint })}
+        className="mt-1 size-4 shrink-0 accent-primary"
+      />
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={id} className="text-sm font-semibold">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }

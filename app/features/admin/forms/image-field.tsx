@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
-import { ImagePlus, X } from "lucide-react";
+import { ImagePlus, Trash2, Undo2, X } from "lucide-react";
 import { useI18n } from "#app/lib/i18n.ts";
-import { FieldError } from "./form-controls.tsx";
+import { FieldError, TextInput } from "./form-controls.tsx";
 
 /** The formats the server stores (core/images.ts IMAGE_FORMATS); it checks the bytes, this only filters the picker. */
 const ACCEPTED_TYPES = "image/png,image/jpeg,image/webp,image/gif";
@@ -18,10 +18,31 @@ export interface ImageFieldProps {
   progress?: number | null;
   /** The server's message for the image, shown under it. */
   error?: string;
+  /** The saved image is to be removed at the next save (docs/product.md §5); with its setter, a "Remove image" button. */
+  removed?: boolean;
+  onRemovedChange?: (removed: boolean) => void;
+  /** What the image shows in each language, asked for whenever there is an image (docs/product.md §5). */
+  alt?: {
+    en: string;
+    ar: string;
+    onChange: (language: "en" | "ar", value: string) => void;
+    errors: { en?: string; ar?: string };
+  };
 }
 
 /** An image input for the admin forms: file picker, preview, "remove selected file" and the upload's progress. */
-export function ImageField({ id, label, file, onFileChange, currentUrl, progress, error }: ImageFieldProps) {
+export function ImageField({
+  id,
+  label,
+  file,
+  onFileChange,
+  currentUrl,
+  progress,
+  error,
+  removed = false,
+  onRemovedChange,
+  alt,
+}: ImageFieldProps) {
   const { t } = useI18n();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
@@ -99,13 +120,62 @@ export function ImageField({ id, label, file, onFileChange, currentUrl, progress
             {t("imageField.remove")}
           </button>
         </div>
+      ) : currentUrl && removed ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted-foreground">{t("imageField.willRemove")}</p>
+          <button
+            type="button"
+            onClick={() => onRemovedChange?.(false)}
+            className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted"
+          >
+            <Undo2 aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {t("imageField.keepCurrent")}
+          </button>
+        </div>
       ) : currentUrl ? (
-        <img
-          key="current"
-          src={currentUrl}
-          alt={t("imageField.current")}
-          className="h-24 w-auto max-w-full self-start rounded-md border border-border bg-muted object-contain"
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          <img
+            key="current"
+            src={currentUrl}
+            alt={t("imageField.current")}
+            className="h-24 w-auto max-w-full rounded-md border border-border bg-muted object-contain"
+          />
+          {onRemovedChange ? (
+            <button
+              type="button"
+              onClick={() => onRemovedChange(true)}
+              className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium text-destructive transition-colors hover:bg-destructive hover:text-destructive-foreground dark:text-red-400"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              {t("imageField.removeCurrent")}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {alt && (file || (currentUrl && !removed)) ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextInput
+            id={`${id}-alt-en`}
+            label={t("imageField.altEn")}
+            hint={t("imageField.altHint")}
+            value={alt.en}
+            onChange={(event) => alt.onChange("en", event.target.value)}
+            error={alt.errors.en}
+            lang="en"
+            dir="ltr"
+          />
+          <TextInput
+            id={`${id}-alt-ar`}
+            label={t("imageField.altAr")}
+            hint={t("imageField.altHint")}
+            value={alt.ar}
+            onChange={(event) => alt.onChange("ar", event.target.value)}
+            error={alt.errors.ar}
+            lang="ar"
+            dir="rtl"
+          />
+        </div>
       ) : null}
 
       {percent !== null ? (

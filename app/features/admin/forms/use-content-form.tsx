@@ -43,6 +43,7 @@ export function useContentForm<V extends object>(options: {
 
   /** Runs one save; `run` reports whether it stored the row (its errors are already shown). */
   async function save(run: () => Promise<boolean>, successKey: TranslationKey, onSaved: () => void) {
+    if (busy) return;
     setErrors({});
     setBusy(true);
     const saved = await run();

@@ -1,4 +1,4 @@
-import { ExternalLink, ImageOff, Pencil, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ExternalLink, ImageOff, Pencil, Star, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -6,7 +6,7 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { formatShortDate } from "#core/dates.ts";
-import { siteConfig } from "#config/site.ts";
+import { useSite } from "#app/lib/site.ts";
 import type { EnglishDictionary, TranslationKey } from "#app/i18n/keys.ts";
 import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 import { useAdminData } from "#app/features/admin/api/use-admin-data.ts";
@@ -35,6 +35,10 @@ export interface PanelConfig<T extends PanelItem> {
   publicLink?: { url(item: T): string; labelKey: TranslationKey };
   renderForm(item: T | undefined, onSaved: () => void): ReactNode;
   draftKey: (item: T) => string;
+  /** The owner's order (projects): moves one item and answers the list in its new order. */
+  move?: (item: T, direction: "up" | "down") => Promise<T[]>;
+  /** Whether the item is featured on the home page (shown as a badge). */
+  featured?: (item: T) => boolean;
 }
 
 /** The texts both content panels have, under admin.projects and admin.articles. */
@@ -43,7 +47,8 @@ type PanelTextKey = keyof EnglishDictionary["admin"]["projects"] &
 
 export function ContentPanel<T extends PanelItem>({ config }: { config: PanelConfig<T> }) {
   const { t, language } = useI18n();
-  const { data: items, reload } = useAdminData(config.load, config.fetchErrorKey, [] as T[]);
+  const { timeZone } = useSite();
+  const { data: items, reload, setData } = useAdminData(config.load, config.fetchErrorKey, [] as T[]);
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const text = (key: PanelTextKey, vars?: Record<string, string>) => t(`admin.${config.kind}.${key}`, vars);
@@ -65,6 +70,24 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
     await reload();
   }
 
+  async function move(item: T, direction: "up" | "down") {
+    if (!config.move) return;
+    try {
+      setData(await config.move(item, direction));
+      toast({ title: t("admin.projects.moved") });
+    } catch (error) {
+      toast({ title: t("errors.moveProject"), description: messageOf(error), variant: "destructive" });
+    }
+    // The item moved in the list: keep focus on its button, or on the other one at the top or bottom.
+    requestAnimationFrame(() => {
+      const same = document.querySelector<HTMLButtonElement>(`[data-move="${item.id}-${direction}"]`);
+      const other = document.querySelector<HTMLButtonElement>(
+        `[data-move="${item.id}-${direction === "up" ? "down" : "up"}"]`,
+      );
+      (same && !same.disabled ? same : other)?.focus();
+    });
+  }
+
   return (
     <div className="flex flex-col gap-10">
       <section
@@ -78,7 +101,7 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
       </section>
 
       <section aria-labelledby={`${config.kind}-list`}>
-        <h2 id={`${config.kind}-list`} className="mb-4 text-xl font-bold">
+        <h2 id={`${config.kind}-list`} tabIndex={-1} className="mb-4 text-xl font-bold outline-none">
           {text("listTitle")}
         </h2>
         {items === null ? (
@@ -89,7 +112,7 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
           </p>
         ) : (
           <ul className="flex flex-col gap-3">
-            {items.map((item) => {
+            {items.map((item, index) => {
               const title = config.titleOf(item);
               const link = config.publicLink && {
                 href: config.publicLink.url(item),
@@ -113,17 +136,51 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
                     </span>
                   )}
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <h3 dir="auto" className="truncate font-semibold">
-                      {title}
-                    </h3>
+                    <div className="flex min-w-0 items-center gap-2">
+                      <h3 dir="auto" className="truncate font-semibold">
+                        {title}
+                      </h3>
+                      {config.featured?.(item) ? (
+                        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-primary">
+                          <Star aria-hidden="true" className="size-3" />
+                          {t("admin.projects.featuredBadge")}
+                        </span>
+                      ) : null}
+                    </div>
                     <div className="truncate text-sm text-muted-foreground">{config.details(item)}</div>
                     <p className="text-xs text-muted-foreground">
                       {t("admin.common.created", {
-                        date: formatShortDate(item.created_at, language, siteConfig.timeZone),
+                        date: formatShortDate(item.created_at, language, timeZone),
                       })}
                     </p>
                   </div>
                   <div className="flex shrink-0 items-center gap-1">
+                    {config.move ? (
+                      <div role="group" aria-label={t("admin.projects.order")} className="flex items-center">
+                        {(["up", "down"] as const).map((direction) => {
+                          const Icon = direction === "up" ? ArrowUp : ArrowDown;
+                          const atEnd = direction === "up" ? index === 0 : index === items.length - 1;
+                          return (
+                            <button
+                              key={direction}
+                              type="button"
+                              data-move={`${item.id}-${direction}`}
+                              disabled={atEnd}
+                              onClick={() => void move(item, direction)}
+                              aria-label={t(
+                                direction === "up" ? "admin.projects.moveUp" : "admin.projects.moveDown",
+                                {
+                                  title,
+                                },
+                              )}
+                              className="rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground disabled:opacity-30 disabled:hover:bg-transparent"
+                            >
+                              <Icon aria-hidden="true" className="size-4" />
+                            </button>
+                          );
+                        })}
+                      </div>
+                    ) : null}
                     {link ? (
                       <a
                         href={link.href}
@@ -183,9 +240,16 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
           if (!open) setDeleting(null);
         }}
         title={text("deleteTitle")}
-        description={deleting ? text("deleteText", { title: config.titleOf(deleting) }) : ""}
+        description={
+          deleting
+            ? text(deleting.image_url ? "deleteText" : "deleteTextNoImage", {
+                title: config.titleOf(deleting),
+              })
+            : ""
+        }
         cancelLabel={t("admin.common.cancel")}
         confirmLabel={t("admin.common.delete")}
+        returnFocus={() => document.getElementById(`${config.kind}-list`)}
         onConfirm={() => {
           if (deleting) void remove(deleting);
         }}

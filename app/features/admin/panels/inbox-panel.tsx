@@ -1,5 +1,5 @@
 import { formatShortDateTime } from "#core/dates.ts";
-import { siteConfig } from "#config/site.ts";
+import { useSite } from "#app/lib/site.ts";
 import { ChevronDown, Mail, MailOpen, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Inbox, InboxMessage } from "#db/records.ts";
@@ -25,6 +25,7 @@ export function useInbox() {
 
 export function MessagesPanel({ inbox, reload }: ReturnType<typeof useInbox>) {
   const { t, language } = useI18n();
+  const { timeZone } = useSite();
   const [open, setOpen] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<InboxMessage | null>(null);
 
@@ -57,7 +58,7 @@ export function MessagesPanel({ inbox, reload }: ReturnType<typeof useInbox>) {
   return (
     <section aria-labelledby="messages-title" className="flex flex-col gap-4">
       <header className="flex flex-wrap items-center gap-3">
-        <h2 id="messages-title" className="me-auto text-xl font-bold">
+        <h2 id="messages-title" tabIndex={-1} className="me-auto text-xl font-bold outline-none">
           {t("admin.messages.title")}
           {inbox && inbox.unread > 0 ? (
             <span className="ms-3 rounded-full bg-primary px-2.5 py-0.5 align-middle text-sm font-semibold text-primary-foreground">
@@ -110,7 +111,7 @@ export function MessagesPanel({ inbox, reload }: ReturnType<typeof useInbox>) {
                         {message.name}
                       </span>
                       <span className="text-xs text-muted-foreground">
-                        {formatShortDateTime(message.created_at, language, siteConfig.timeZone)}
+                        {formatShortDateTime(message.created_at, language, timeZone)}
                       </span>
                       {unread ? <span className="sr-only">{t("admin.messages.unread")}</span> : null}
                     </span>
@@ -192,6 +193,7 @@ export function MessagesPanel({ inbox, reload }: ReturnType<typeof useInbox>) {
         }
         cancelLabel={t("admin.common.cancel")}
         confirmLabel={t("admin.common.delete")}
+        returnFocus={() => document.getElementById("messages-title")}
         onConfirm={() => {
           if (deleting) void remove(deleting);
         }}

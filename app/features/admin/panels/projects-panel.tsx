@@ -15,6 +15,9 @@ const config: PanelConfig<Project> = {
     <ProjectForm key={project?.id ?? "new"} project={project} onSaved={onSaved} />
   ),
   draftKey: projectDraftKey,
+  move: (project, direction) =>
+    call(() => api.projects[":id"].move.$post({ param: { id: project.id }, json: { direction } })),
+  featured: (project) => project.featured,
 };
 
 export function ProjectsPanel() {
