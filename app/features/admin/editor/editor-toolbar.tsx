@@ -5,6 +5,7 @@ import {
   Heading2,
   Heading3,
   ImagePlus,
+  TextCursorInput,
   Italic,
   Link,
   List,
@@ -18,7 +19,7 @@ import {
   X,
   type LucideIcon,
 } from "lucide-react";
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { CODE_LANGUAGES, toCodeLanguage, type CodeLanguage } from "#core/code-languages.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { toLinkHref } from "./link-url.ts";
@@ -36,6 +37,8 @@ function selectToolbarState(editor: Editor | null) {
     orderedList: editor.isActive("orderedList"),
     blockquote: editor.isActive("blockquote"),
     link: editor.isActive("link"),
+    image: editor.isActive("image"),
+    alt: editor.isActive("image") ? String(editor.getAttributes("image").alt ?? "") : "",
     href: editor.isActive("link") ? String(editor.getAttributes("link").href ?? "") : "",
     inCodeBlock,
     // "" for a code block in none of the ten languages.
@@ -60,10 +63,13 @@ export function EditorToolbar({
   editor,
   label,
   onInsertImage,
+  altForm,
 }: {
   editor: Editor | null;
   label: string;
   onInsertImage: () => void;
+  /** The image description box: open when an image was just inserted; `key` grows with every image. */
+  altForm: { open: boolean; key: number; setOpen: (open: boolean) => void };
 }) {
   const { t } = useI18n();
   // The editor from this render, not the snapshot's: the snapshot keeps `null` until the first transaction
@@ -73,6 +79,9 @@ export function EditorToolbar({
   const [nextLanguage, setNextLanguage] = useState<CodeLanguage>(CODE_LANGUAGES[0].id);
   const [linkFormOpen, setLinkFormOpen] = useState(false);
   const linkFormId = useId();
+  const altFormOpen = altForm.open;
+  const setAltFormOpen = altForm.setOpen;
+  const altFormId = useId();
   const ready = editor !== null && state !== null;
 
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -195,6 +204,12 @@ export function EditorToolbar({
           ))}
         </select>
         {tool("image", t("editor.image"), ImagePlus, onInsertImage)}
+        {state?.image
+          ? tool("imageAlt", t("editor.imageAlt"), TextCursorInput, () => setAltFormOpen(!altFormOpen), {
+              expanded: altFormOpen,
+              controls: altFormOpen ? altFormId : undefined,
+            })
+          : null}
         <Separator />
         {tool("undo", t("editor.undo"), Undo2, () => chain().undo().run(), {
           disabled: !state?.canUndo,
@@ -212,6 +227,15 @@ export function EditorToolbar({
           initialHref={state?.href ?? ""}
           isLink={state?.link ?? false}
           onClose={() => setLinkFormOpen(false)}
+        />
+      ) : null}
+      {altFormOpen && editor && state?.image ? (
+        <AltForm
+          key={altForm.key}
+          id={altFormId}
+          editor={editor}
+          initialAlt={state.alt}
+          onClose={() => setAltFormOpen(false)}
         />
       ) : null}
     </>
@@ -336,6 +360,72 @@ function LinkForm({
         </FormButton>
       ) : null}
       <FormButton label={t("editor.linkCancel")} onClick={close}>
+        <X aria-hidden="true" className="size-4" />
+      </FormButton>
+    </div>
+  );
+}
+
+/** The selected image's description (its `alt`), for people who cannot see it. Not a <form>, as above. */
+function AltForm({
+  id,
+  editor,
+  initialAlt,
+  onClose,
+}: {
+  id: string;
+  editor: Editor;
+  initialAlt: string;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const [alt, setAlt] = useState(initialAlt);
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // After the editor's own focus, which it takes one frame after an image is inserted.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  const close = () => {
+    onClose();
+    editor.commands.focus();
+  };
+  const apply = () => {
+    editor.chain().focus().updateAttributes("image", { alt: alt.trim() }).run();
+    onClose();
+  };
+
+  return (
+    <div id={id} className="flex flex-wrap items-center gap-2 border-b border-border bg-muted/40 p-2">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {t("editor.imageAlt")}
+      </label>
+      <input
+        ref={input}
+        id={inputId}
+        type="text"
+        data-keeps-escape=""
+        dir="auto"
+        maxLength={300}
+        value={alt}
+        onChange={(event) => setAlt(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            apply();
+          } else if (event.key === "Escape") {
+            event.preventDefault();
+            close();
+          }
+        }}
+        className="h-9 min-w-48 flex-1 rounded-md border border-border bg-background px-2 text-sm"
+      />
+      <FormButton label={t("editor.imageAltApply")} onClick={apply}>
+        <Check aria-hidden="true" className="size-4" />
+      </FormButton>
+      <FormButton label={t("editor.imageAltCancel")} onClick={close}>
         <X aria-hidden="true" className="size-4" />
       </FormButton>
     </div>

@@ -72,6 +72,8 @@ export function RichTextEditor({
     t("editor.megabytes", { count: new Intl.NumberFormat(LOCALES[language]).format(bytes / 1024 / 1024) });
 
   // ProseMirror's paste and drop handlers are set once; they call the latest insertImages (defined below).
+  // The toolbar's description box: each image just inserted opens it afresh.
+  const [altForm, setAltForm] = useState({ open: false, key: 0 });
   const insertImagesRef = useRef<(files: File[], at?: number) => Promise<void>>(() => Promise.resolve());
 
   const editorProps = useMemo(
@@ -141,6 +143,15 @@ export function RichTextEditor({
       const chain = editor.chain().focus();
       if (at !== undefined) chain.setTextSelection(at);
       chain.setImage({ src: result.src, alt: "" }).run();
+      // Select the new image and ask for its description (docs/product.md §5.12).
+      let position: number | null = null;
+      editor.state.doc.descendants((node, pos) => {
+        if (node.type.name === "image" && node.attrs.src === result.src) position = pos;
+      });
+      if (position !== null) {
+        editor.commands.setNodeSelection(position);
+        setAltForm((current) => ({ open: true, key: current.key + 1 }));
+      }
     }
   };
   useEffect(() => {
@@ -170,7 +181,12 @@ export function RichTextEditor({
         {label}
       </span>
       <div className="overflow-hidden rounded-lg border border-border bg-background has-[.ProseMirror-focused]:border-primary has-[.ProseMirror-focused]:ring-2 has-[.ProseMirror-focused]:ring-primary/30">
-        <EditorToolbar editor={editor} label={label} onInsertImage={() => fileInput.current?.click()} />
+        <EditorToolbar
+          editor={editor}
+          label={label}
+          onInsertImage={() => fileInput.current?.click()}
+          altForm={{ ...altForm, setOpen: (open) => setAltForm((current) => ({ ...current, open })) }}
+        />
         <div
           className="relative overflow-y-auto [&_.ProseMirror-gapcursor]:after:border-foreground [&_.ProseMirror-selectednode]:outline-2 [&_.ProseMirror-selectednode]:outline-primary"
           style={{ maxHeight: `max(${height}px, 70vh)` }}

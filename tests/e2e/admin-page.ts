@@ -1,0 +1,25 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { OWNER_PASSWORD, expect, text } from "./fixtures.ts";
+
+// What the admin page's end-to-end tests share: its address, signing in, a drawn image, the toasts.
+
+export const ADMIN = "/admin-mh2025";
+
+/** Signs in on the admin page of this worker's server, or of the server at `origin`. */
+export async function signIn(page: Page, language: "en" | "ar" = "en", origin = "") {
+  await page.goto(origin + ADMIN);
+  await page.getByLabel(text(language, "admin.signIn.password")).fill(OWNER_PASSWORD);
+  await page.getByRole("button", { name: text(language, "admin.signIn.submit") }).click();
+  await expect(page.getByRole("heading", { level: 1, name: text(language, "admin.title") })).toBeVisible();
+}
+
+/** A plain image of one colour, as an upload. */
+export async function png(color: string, width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+export const toast = (page: Page, language: "en" | "ar" = "en") =>
+  page.getByRole("region", { name: text(language, "common.notifications") }).getByRole("listitem");
