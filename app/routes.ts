@@ -15,7 +15,10 @@ function publicPages(language: "en" | "ar") {
     page("about", "routes/about.tsx", "about"),
     page("projects", "routes/projects.tsx", "projects"),
     page("articles", "routes/articles.tsx", "articles"),
+    page("articles/tag/:tag", "routes/article-tag.tsx", "article-tag"),
     page("articles/:slug", "routes/article.tsx", "article"),
+    // The owner's preview of any article (docs/product.md §18): needs the session, never cached or indexed.
+    page("preview/:id", "routes/preview.tsx", "preview"),
     page("services", "routes/services.tsx", "services"),
     page("contact", "routes/contact.tsx", "contact"),
     page("dashboard", "routes/dashboard.tsx", "dashboard"),

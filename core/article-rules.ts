@@ -72,11 +72,11 @@ export async function buildUniqueSlug(
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /**
- * The first 150 characters of the content's text, with '...' when it is longer (docs/product.md §5). The content is the
- * editor's HTML: tags go, entities become the characters they stand for (the excerpt is shown as text).
+ * The content's text: the editor's HTML without its tags (each one a space, so a heading and the paragraph after it
+ * never run together), entities turned into the characters they stand for, whitespace collapsed.
  */
-export function buildExcerpt(content: string): string {
-  const text = content
+export function contentText(content: string): string {
+  return content
     .replace(/<[^>]*>/g, " ")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name.startsWith("#")) {
@@ -87,5 +87,41 @@ export function buildExcerpt(content: string): string {
     })
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** The first 150 characters of the content's text, with '...' when it is longer (docs/product.md §5). */
+export function buildExcerpt(content: string): string {
+  const text = contentText(content);
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}...` : text;
+}
+
+/** Words a reader reads in a minute, in either language (docs/product.md §18). */
+export const WORDS_PER_MINUTE = 200;
+
+/** Minutes to read the content, at least 1 when there is any text; 0 for none. */
+export function readingMinutes(content: string): number {
+  const text = contentText(content);
+  if (text === "") return 0;
+  return Math.max(1, Math.ceil(text.split(" ").length / WORDS_PER_MINUTE));
+}
+
+/**
+ * A tag's address: its English name lower-cased, "#" and "+" spelled out (C#, C++), dots and whitespace turned
+ * into hyphens, everything else but word characters and hyphens dropped. A name with nothing left (only
+ * Arabic letters) gets "tag-" and a number drawn from its letters, the same every time.
+ */
+export function tagSlug(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .trim()
+    .replace(/#/g, "-sharp")
+    .replace(/\+/g, "-plus")
+    .replace(/[\s.]+/g, "-")
+    .replace(/[^\w-]/g, "")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-|-$/g, "");
+  if (slug !== "") return slug;
+  let hash = 0;
+  for (const char of name.trim()) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+  return `tag-${hash.toString(36)}`;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   arabicDayPeriod,
+  fromZonedInput,
+  toZonedInput,
   formatLongDate,
   formatLongDateTime,
   isoDate,
@@ -103,5 +105,24 @@ describe("the short forms the admin page shows", () => {
 
   it("gives nothing for a date that is not one", () => {
     expect(formatShortDate("not a date", "en", "Africa/Cairo")).toBe("");
+  });
+});
+
+describe("the owner's wall clock", () => {
+  it.each([
+    ["2026-12-01T09:30", "Africa/Cairo", "2026-12-01T07:30:00.000Z"],
+    ["2026-07-01T09:30", "Africa/Cairo", "2026-07-01T06:30:00.000Z"],
+    ["2026-03-29T02:30", "Europe/Berlin", "2026-03-29T01:30:00.000Z"],
+    ["2026-11-01T01:30", "America/New_York", "2026-11-01T05:30:00.000Z"],
+    ["2026-12-31T23:59", "UTC", "2026-12-31T23:59:00.000Z"],
+  ])("reads %s in %s as %s, and shows it back the same", (input, zone, iso) => {
+    const instant = fromZonedInput(input, zone)!;
+    expect(instant.toISOString()).toBe(iso);
+    if (!(zone === "Europe/Berlin")) expect(toZonedInput(instant, zone)).toBe(input);
+  });
+
+  it("refuses what is not a date and time", () => {
+    expect(fromZonedInput("tomorrow", "UTC")).toBeNull();
+    expect(fromZonedInput("", "UTC")).toBeNull();
   });
 });

@@ -84,3 +84,61 @@ export function formatTime(value: string | Date | number, language: Language, ti
 export function isoDate(value: string | Date): string {
   return toDate(value)?.toISOString() ?? "";
 }
+
+/** The wall-clock parts of an instant in a time zone. */
+function wallClock(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(date);
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
+  return {
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    hour: part("hour") % 24,
+    minute: part("minute"),
+    second: part("second"),
+  };
+}
+
+/** An instant as a `datetime-local` value ("2026-12-01T09:30") on the wall clock of `timeZone`. */
+export function toZonedInput(value: string | Date, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const wall = wallClock(date, timeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+/**
+ * The instant a `datetime-local` value means on the wall clock of `timeZone` (the owner's, docs/product.md §18), or
+ * null when it is not a date and time. A wall time skipped by a daylight-saving change is read as the next valid one.
+ */
+export function fromZonedInput(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(asUtc)) return null;
+  // The zone's offset at that moment, found from the wall clock it shows; twice, for a change between the two.
+  let instant = asUtc;
+  for (let round = 0; round < 2; round++) {
+    const wall = wallClock(new Date(instant), timeZone);
+    const shown = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+    instant = asUtc - (shown - instant);
+  }
+  return new Date(instant);
+}

@@ -1,6 +1,7 @@
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 import { ARTICLE_TITLE_MAX } from "#core/article-limits.ts";
+import { tagSlug } from "#core/article-rules.ts";
 import { PROJECT_LIMITS, isWebUrl } from "#core/projects.ts";
 import { articles, projects } from "./schema.ts";
 
@@ -88,6 +89,10 @@ export const ProjectInputSchema = createInsertSchema(projects, {
 
 export type ProjectInput = z.output<typeof ProjectInputSchema>;
 
+const ARTICLE_SUMMARY_MAX = 300;
+const ARTICLE_TAG_MAX = 40;
+const ARTICLE_TAGS_MAX = 10;
+
 const articleTitle = (text: z.ZodString) =>
   text.trim().max(ARTICLE_TITLE_MAX, { error: "tooLong" }).default("");
 
@@ -100,6 +105,8 @@ export const ArticleInputSchema = createInsertSchema(articles, {
   image_url: imageUrl,
   image_alt_en: imageAlt,
   image_alt_ar: imageAlt,
+  summary_en: (text) => text.trim().max(ARTICLE_SUMMARY_MAX, { error: "tooLong" }).default(""),
+  summary_ar: (text) => text.trim().max(ARTICLE_SUMMARY_MAX, { error: "tooLong" }).default(""),
 })
   .pick({
     title_en: true,
@@ -109,9 +116,39 @@ export const ArticleInputSchema = createInsertSchema(articles, {
     image_url: true,
     image_alt_en: true,
     image_alt_ar: true,
+    summary_en: true,
+    summary_ar: true,
+  })
+  .extend({
+    // docs/product.md §18: a new article is a draft unless the owner publishes or schedules it.
+    status: z.enum(["draft", "scheduled", "published"], { error: "articleStatus" }).default("draft"),
+    publish_at: z.union([z.iso.datetime({ offset: true, error: "publishAtInvalid" }), z.null()]).default(null),
+    tags: z
+      .array(
+        z.object({
+          en: z.string().trim().min(1, { error: "tagNeedsEnglish" }).max(ARTICLE_TAG_MAX, { error: "tooLong" }),
+          ar: z.string().trim().max(ARTICLE_TAG_MAX, { error: "tooLong" }).default(""),
+        }),
+        { error: "invalidInput" },
+      )
+      .default([])
+      .refine((tags) => tags.length <= ARTICLE_TAGS_MAX, { error: "tooManyTags", params: { count: ARTICLE_TAGS_MAX } })
+      .transform((tags) => {
+        const seen = new Set<string>();
+        return tags.flatMap((tag) => {
+          const slug = tagSlug(tag.en);
+          if (seen.has(slug)) return [];
+          seen.add(slug);
+          return [{ slug, en: tag.en, ar: tag.ar || tag.en }];
+        });
+      }),
   })
   .strip()
-  .superRefine(requireImageAlt);
+  .superRefine(requireImageAlt)
+  .superRefine((value, context) => {
+    if (value.status === "scheduled" && value.publish_at === null)
+      context.addIssue({ code: "custom", path: ["publish_at"], message: "publishAtRequired" });
+  });
 
 export type ArticleInput = z.output<typeof ArticleInputSchema>;
 

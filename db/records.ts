@@ -33,9 +33,31 @@ export const ARTICLE_LIST_COLUMNS = [
   "date",
   "created_at",
   "updated_at",
+  "reading_minutes_en",
+  "reading_minutes_ar",
+  "tags",
 ] as const satisfies readonly (keyof ArticleRow)[];
 
 export type ArticleListItem = Pick<Article, (typeof ARTICLE_LIST_COLUMNS)[number]>;
+
+/** Where an article stands (docs/product.md §18): a draft, published at a time still to come, or public. */
+export type ArticleStatus = "draft" | "scheduled" | "published";
+
+/** What the API says of an article's publication, beside its columns. */
+export interface Publication {
+  status: ArticleStatus;
+  /** When it is (or was) published; null for a draft. */
+  publish_at: string | null;
+}
+
+/** An article as the owner's API answers it: every column and its publication. */
+export type OwnerArticle = Article & Publication;
+
+export function publicationOf(row: { published: boolean; date: Date | string }, now: Date): Publication {
+  if (!row.published) return { status: "draft", publish_at: null };
+  const date = new Date(row.date);
+  return { status: date > now ? "scheduled" : "published", publish_at: date.toISOString() };
+}
 
 /** One article as its page reads it (docs/product.md §7): the list columns, the display title and content. */
 export const ARTICLE_DETAIL_COLUMNS = [
@@ -45,7 +67,14 @@ export const ARTICLE_DETAIL_COLUMNS = [
   "content_ar",
   "image_alt_en",
   "image_alt_ar",
+  "published",
 ] as const;
+
+/** A page of a list: its rows, and how many there are in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
 
 export type ArticleDetail = Pick<Article, (typeof ARTICLE_DETAIL_COLUMNS)[number]>;
 

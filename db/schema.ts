@@ -14,6 +14,13 @@ import {
 
 // Column names follow docs/product.md §3 exactly, so API rows need no renaming.
 
+/** A tag of an article: its address (/articles/tag/{slug}) and its name in each language. */
+export interface ArticleTag {
+  slug: string;
+  en: string;
+  ar: string;
+}
+
 export const projects = pgTable(
   "projects",
   {
@@ -67,8 +74,23 @@ export const articles = pgTable(
     /** What the cover shows, for `alt`; required when there is a cover (docs/product.md §5). */
     image_alt_en: text("image_alt_en").notNull().default(""),
     image_alt_ar: text("image_alt_ar").notNull().default(""),
+    /**
+     * False for a draft. A published article is public from `date` on: a `date` still to come is a scheduled
+     * publication (docs/product.md §18).
+     */
+    published: boolean("published").notNull().default(true),
+    /** Whether it was ever published or scheduled: `date` then stays its first publication. */
+    ever_published: boolean("ever_published").notNull().default(true),
+    /** The owner's own excerpts; empty means the one built from the content (excerpt_en/ar hold the result). */
+    summary_en: text("summary_en").notNull().default(""),
+    summary_ar: text("summary_ar").notNull().default(""),
+    reading_minutes_en: integer("reading_minutes_en").notNull().default(0),
+    reading_minutes_ar: integer("reading_minutes_ar").notNull().default(0),
+    /** The article's tags: one slug each, shown in English and Arabic. */
+    tags: jsonb("tags").$type<ArticleTag[]>().notNull().default([]),
   },
   (table) => [
+    index("articles_public_idx").on(table.published, table.date.desc()),
     index("articles_date_idx").on(table.date.desc()),
     index("articles_created_at_idx").on(table.created_at.desc()),
   ],

@@ -115,6 +115,9 @@ describe.each(backends)("the API on $name", (backend) => {
         date: "2026-05-01T08:00:00.000Z",
         created_at: "2025-06-01T00:00:00.000Z",
         updated_at: aString,
+        reading_minutes_en: 0,
+        reading_minutes_ar: 0,
+        tags: [],
       });
     });
 
@@ -157,6 +160,10 @@ describe.each(backends)("the API on $name", (backend) => {
         updated_at: saved.updated_at.toISOString(),
         image_alt_en: "",
         image_alt_ar: "",
+        published: true,
+        reading_minutes_en: 0,
+        reading_minutes_ar: 0,
+        tags: [],
       });
     });
 

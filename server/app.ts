@@ -6,7 +6,13 @@ import { IMAGE_URL_PREFIX } from "#core/images.ts";
 import type { DbHandle } from "#db/client.ts";
 import { siteConfig } from "#config/site.ts";
 import { apiFail, handleAppError } from "./http/errors.ts";
-import { limitBody, refuseCrossSite, requireJsonBody, requireOwner } from "./http/guards.ts";
+import {
+  findOwnerSession,
+  limitBody,
+  refuseCrossSite,
+  requireJsonBody,
+  requireOwner,
+} from "./http/guards.ts";
 import { securityHeaders } from "./http/headers.ts";
 import { healthRouter } from "./http/health.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
@@ -138,6 +144,8 @@ export function createApp(options: AppOptions) {
         ssr: options.ssr,
         pageCache: options.pageCache,
         settings: deps.settings,
+        now,
+        isOwner: async (c) => (await findOwnerSession(c, ownerAuth, secure)) !== null,
         contact,
         contactForm: {
           endpoint: env.contactFormEndpoint ?? `/f/${env.contactFormId}`,

@@ -47,6 +47,10 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>[];
   /** Extra tags (an article's published and modified times). */
   extra?: MetaDescriptor[];
+  /** The query that is part of this page's address (`?page=2`), kept in its canonical and alternates. */
+  search?: string;
+  /** Not to be indexed (the owner's preview): title, description and `noindex` only. */
+  noindex?: boolean;
 }
 
 function rootData(matches: MetaArgsLike["matches"]): RootData | undefined {
@@ -78,11 +82,14 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
     { title },
     ...(description ? [{ name: "description", content: description }] : []),
   ];
+  if (head.noindex) return [...tags, { name: "robots", content: "noindex, nofollow" }];
   if (head.private) return tags;
 
   const pathname = args.location.pathname;
   const url = (path: string) => origin + path;
-  const canonical = url(localizePath(pathname, language));
+  // This page's own address, with the part of its query that names it (?page=2).
+  const pageUrl = (path: string) => origin + path + (head.search ?? "");
+  const canonical = pageUrl(localizePath(pathname, language));
   const alternates = alternatePaths(pathname);
   const image = {
     url: url(shareImagePath(pathname, language)),
@@ -98,9 +105,9 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
       tagName: "link",
       rel: "alternate",
       hrefLang: other,
-      href: url(alternates[other]),
+      href: pageUrl(alternates[other]),
     })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url(alternates.en) },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: pageUrl(alternates.en) },
     {
       tagName: "link",
       rel: "alternate",
@@ -160,4 +167,42 @@ export function ownerJsonLd(origin: string, language: Language, site: PublicSite
     image: origin + site.portrait.url,
     sameAs: Object.values(site.links),
   };
+}
+
+/**
+ * The head of a page of a list (the articles, a tag's articles; docs/product.md §18): its page in the canonical
+ * address, `rel="prev"`/`rel="next"`, and a title that names the page after the first.
+ */
+export function listPageHead(
+  args: MetaArgsLike,
+  result:
+    { status: number; page: number; pages: number; tag: { slug: string; name: string } | null } | undefined,
+  head: { titleKey: TranslationKey; descriptionKey: TranslationKey; path: string },
+): MetaDescriptor[] {
+  if (!result || result.status !== 200)
+    return pageHead(args, {
+      titleKey: "meta.notFound",
+      descriptionKey: "meta.notFoundDescription",
+      private: true,
+    });
+  const { language, origin, text } = metaText(args);
+  const vars: TranslateVars = { page: String(result.page), ...(result.tag ? { tag: result.tag.name } : {}) };
+  const address = (page: number) =>
+    origin + localizePath(head.path, language) + (page === 1 ? "" : `?page=${page}`);
+  return pageHead(args, {
+    titleKey: result.page > 1 && !result.tag ? "meta.articlesPage" : head.titleKey,
+    descriptionKey: head.descriptionKey,
+    vars,
+    search: result.page > 1 ? `?page=${result.page}` : undefined,
+    breadcrumbs: [
+      [text("nav.articles"), "/articles"],
+      ...(result.tag ? [[result.tag.name, head.path] as [string, string]] : []),
+    ],
+    extra: [
+      ...(result.page > 1 ? [{ tagName: "link", rel: "prev", href: address(result.page - 1) }] : []),
+      ...(result.page < result.pages
+        ? [{ tagName: "link", rel: "next", href: address(result.page + 1) }]
+        : []),
+    ],
+  });
 }

@@ -1,13 +1,11 @@
-import { ArrowLeft, Share2 } from "lucide-react";
-import { data, Link } from "react-router";
-import { toast } from "#app/components/ui/toast.tsx";
+import { data } from "react-router";
+import { ArticleBody, BackToArticles } from "#app/features/articles/article-view.tsx";
 import { loadArticle } from "#app/features/articles/load-articles.server.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { metaText, ownerJsonLd, pageHead, shareImagePath } from "#app/lib/meta.ts";
 import { requestLanguage } from "#app/lib/language.ts";
 import { localizePath } from "#core/localized-paths.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
-import { useSite } from "#app/lib/site.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -53,6 +51,7 @@ export const meta: Route.MetaFunction = (args) => {
           logo: { "@type": "ImageObject", url: `${origin}/apple-touch-icon.png` },
         },
         inLanguage: language,
+        ...(article.tags.length > 0 ? { keywords: article.tags.map((tag) => tag.name).join(", ") } : {}),
         mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
       },
     ],
@@ -60,85 +59,16 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
-  const { t, localPath } = useI18n();
-  const site = useSite();
+  const { t } = useI18n();
   useErrorToast("errors.fetchArticle", loaderData.errorKey);
   const article = loaderData.article;
-
-  const backLink = (
-    <Link
-      to={localPath("/articles")}
-      className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-      {t("articles.back")}
-    </Link>
-  );
-
   if (!article) {
     return (
       <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
         <p className="text-lg">{t("articles.notFound")}</p>
-        {backLink}
+        <BackToArticles />
       </section>
     );
   }
-
-  const share = async () => {
-    const url = window.location.href;
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: article.title, url });
-        return;
-      } catch (error) {
-        // The visitor closed the share sheet: nothing to do.
-        if (error instanceof DOMException && error.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: t("articles.linkCopied") });
-    } catch {
-      toast({ title: t("articles.shareFailed"), description: url, variant: "destructive" });
-    }
-  };
-
-  return (
-    <article>
-      {article.image_url ? (
-        <img
-          src={article.image_url}
-          alt={article.image_alt}
-          width={1600}
-          height={700}
-          fetchPriority="high"
-          className="aspect-[16/7] max-h-[28rem] w-full bg-muted object-cover"
-        />
-      ) : null}
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <div className="mb-8 flex items-center justify-between gap-4">
-          {backLink}
-          <button
-            type="button"
-            onClick={() => void share()}
-            className="inline-flex items-center gap-2 rounded-md border border-border px-4 py-2 font-medium hover:bg-muted"
-          >
-            <Share2 aria-hidden="true" className="size-4" />
-            {t("articles.share")}
-          </button>
-        </div>
-        <h1 dir="auto" className="text-4xl font-extrabold leading-tight tracking-tight">
-          {article.title}
-        </h1>
-        <p className="mt-4 flex flex-wrap gap-x-3 text-muted-foreground">
-          <span>{t("articles.by", { author: site.name })}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={article.date} title={article.dateTimeText}>
-            {article.dateText}
-          </time>
-        </p>
-        <div dir="auto" className="prose-article mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
-      </div>
-    </article>
-  );
+  return <ArticleBody article={article} />;
 }

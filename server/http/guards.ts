@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { OwnerAuth } from "#server/resources/auth/owner-auth.ts";
@@ -54,16 +54,12 @@ export function sessionCookiePrefix(secure: boolean): "host" | undefined {
   return secure ? "host" : undefined;
 }
 
-export function readSessionToken(c: Parameters<MiddlewareHandler>[0], secure: boolean): string | undefined {
+export function readSessionToken(c: Context, secure: boolean): string | undefined {
   return getCookie(c, SESSION_COOKIE, sessionCookiePrefix(secure));
 }
 
 /** The owner's session behind this request's cookie, refreshed; null without a valid one. */
-export async function findOwnerSession(
-  c: Parameters<MiddlewareHandler>[0],
-  auth: OwnerAuth,
-  secure: boolean,
-) {
+export async function findOwnerSession(c: Context, auth: OwnerAuth, secure: boolean) {
   const token = readSessionToken(c, secure);
   return token ? auth.findSession(token) : null;
 }

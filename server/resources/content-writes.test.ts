@@ -188,6 +188,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       content_en: "",
       content_ar: "",
       image_url: null,
+      status: "published",
       ...fields,
     });
 
@@ -359,7 +360,9 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       await insertArticle(database().db, { title_en: "New", created_at: new Date("2026-01-01T00:00:00Z") });
       const list = (await send("GET", "/api/admin/articles")).body as unknown as Record<string, unknown>[];
       expect(list.map((row) => row.title_en)).toEqual(["New", "Old"]);
-      expect(Object.keys(list[0]!).sort()).toEqual(Object.keys(getTableColumns(articles)).sort());
+      expect(Object.keys(list[0]!).sort()).toEqual(
+        [...Object.keys(getTableColumns(articles)), "status", "publish_at"].sort(),
+      );
     });
   });
 });

@@ -20,4 +20,4 @@ export interface ResourceDeps {
 }
 
 /** What a write service needs of them. */
-export type WriteDeps = Pick<ResourceDeps, "db" | "images" | "logger">;
+export type WriteDeps = Pick<ResourceDeps, "db" | "images" | "logger"> & { now?: () => Date };

@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { ShareImageSpec } from "#server/resources/share-images/render.ts";
-import type { ArticleDetail, ArticleListItem, Project } from "#db/records.ts";
+import type { ArticleDetail, ArticleListItem, Page, Project } from "#db/records.ts";
 import type { ContactOutcome } from "#core/contact.ts";
 import type { SiteSettings } from "#core/site-settings.ts";
 
@@ -17,8 +17,14 @@ export interface SiteServices {
   settings(): Promise<SiteSettings>;
   /** The home page's: the featured ones in order, or the newest three. */
   listHomeProjects(): Promise<Project[]>;
+  /** Every public article (the sitemap). */
   listArticles(): Promise<ArticleListItem[]>;
+  /** One page of public articles, newest first (with `tag`, only those with that tag). */
+  listArticlePage(options: { page: number; perPage: number; tag?: string }): Promise<Page<ArticleListItem>>;
+  /** A public article by slug; drafts and scheduled articles are not found. */
   getArticleBySlug(slug: string): Promise<ArticleDetail | null>;
+  /** Any article by id for the owner's preview; null without the owner's session (docs/product.md §18). */
+  previewArticle(id: string): Promise<ArticleDetail | null>;
   /** The share image of a page (1200×630 PNG), drawn on first request and kept; its ETag names what it shows. */
   shareImage(spec: ShareImageSpec): Promise<{ png: Buffer; etag: string }>;
   /** Sanitised article HTML with its code samples highlighted. */

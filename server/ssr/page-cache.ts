@@ -5,7 +5,7 @@
 const NONCE_MARKER = "\u0000nonce\u0000";
 
 interface Entry {
-  storedAt: number;
+  expiresAt: number;
   status: number;
   contentType: string;
   body: string;
@@ -14,8 +14,16 @@ interface Entry {
 export interface PageCache {
   /** The page for this key with the given nonce, or undefined when absent or older than the TTL. */
   get(key: string, nonce: string): Response | undefined;
-  /** Stores a rendered page; `nonce` is the one it was rendered with. */
-  set(key: string, nonce: string, page: { status: number; contentType: string; body: string }): void;
+  /**
+   * Stores a rendered page; `nonce` is the one it was rendered with. `until` ends it sooner than the TTL: the
+   * moment a scheduled article goes public, when the page may list it (docs/product.md §18).
+   */
+  set(
+    key: string,
+    nonce: string,
+    page: { status: number; contentType: string; body: string },
+    until?: Date | null,
+  ): void;
   /** Forgets every page: after the owner changes content. */
   clear(): void;
   readonly size: number;
@@ -33,7 +41,7 @@ export function createPageCache({
     get(key, nonce) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (Date.now() - entry.storedAt >= ttlMs) {
+      if (Date.now() >= entry.expiresAt) {
         entries.delete(key);
         return undefined;
       }
@@ -42,11 +50,12 @@ export function createPageCache({
         headers: { "Content-Type": entry.contentType },
       });
     },
-    set(key, nonce, page) {
-      if (ttlMs <= 0) return;
+    set(key, nonce, page, until) {
+      const expiresAt = Math.min(Date.now() + ttlMs, until?.getTime() ?? Infinity);
+      if (expiresAt <= Date.now()) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       const body = nonce ? page.body.replaceAll(nonce, NONCE_MARKER) : page.body;
-      entries.set(key, { ...page, body, storedAt: Date.now() });
+      entries.set(key, { ...page, body, expiresAt });
     },
     clear() {
       entries.clear();

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Handler } from "hono";
+import type { Context, Handler } from "hono";
 import { RouterContextProvider } from "react-router";
 import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
@@ -7,7 +7,13 @@ import type { Database } from "#db/client.ts";
 import type { ServerEnv } from "#server/platform/env.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { clientAddress } from "#server/http/client-address.ts";
-import { getArticleBySlug, listArticles } from "#server/resources/articles/service.ts";
+import {
+  getArticleBySlug,
+  getArticleForPreview,
+  listArticlePage,
+  listArticles,
+  nextPublication,
+} from "#server/resources/articles/service.ts";
 import { renderArticleHtml } from "#server/resources/articles/sanitize.ts";
 import { submitContact, type ContactDeps } from "#server/resources/contact/submit.ts";
 import { listHomeProjects, listProjects } from "#server/resources/projects/service.ts";
@@ -32,6 +38,10 @@ export function pageHandler(options: {
   settings: SettingsService;
   contact: ContactDeps;
   contactForm: SiteServices["contactForm"];
+  /** Whether a request carries the owner's session (the preview needs it). */
+  isOwner: (c: Context) => Promise<boolean>;
+  /** The clock that decides which articles are public; tests move it. */
+  now: () => Date;
 }): Handler<{ Variables: { secureHeadersNonce?: string } }> {
   const { env, db, logger, ssr, pageCache, contact } = options;
   const shareImages = createShareImages(path.join(env.dataDir, "share-images"));
@@ -44,8 +54,10 @@ export function pageHandler(options: {
     listProjects: () => listProjects(db),
     listHomeProjects: () => listHomeProjects(db),
     settings: () => options.settings.read(),
-    listArticles: () => listArticles(db),
-    getArticleBySlug: (slug) => getArticleBySlug(db, slug),
+    listArticles: () => listArticles(db, options.now()),
+    listArticlePage: (page) => listArticlePage(db, { ...page, now: options.now() }),
+    getArticleBySlug: (slug) => getArticleBySlug(db, slug, options.now()),
+    previewArticle: () => Promise.resolve(null),
     renderArticleHtml,
     shareImage: (spec) => shareImages.get(spec),
     contactForm: options.contactForm,
@@ -54,7 +66,11 @@ export function pageHandler(options: {
   return async (c) => {
     const nonce = c.get("secureHeadersNonce") ?? "";
     const url = new URL(c.req.url);
-    const admin = url.pathname === env.adminPath || url.pathname === `${env.adminPath}.data`;
+    // The admin page and the owner's previews: never kept, never indexed.
+    const admin =
+      url.pathname === env.adminPath ||
+      url.pathname === `${env.adminPath}.data` ||
+      /^(\/ar)?\/preview\//.test(url.pathname);
     // Whole documents only: not React Router's data (.data) or manifest (/__manifest) requests.
     const cacheable =
       pageCache &&
@@ -86,8 +102,10 @@ export function pageHandler(options: {
 
     let failed = false;
     const context = new RouterContextProvider();
+    const owner = admin && (await options.isOwner(c));
     context.set(siteServicesContext, {
       ...services,
+      previewArticle: (id) => (owner ? getArticleForPreview(db, id) : Promise.resolve(null)),
       logError(message, fields) {
         failed = true;
         services.logError(message, fields);
@@ -116,7 +134,9 @@ export function pageHandler(options: {
       return response;
     if (response.headers.has("Set-Cookie")) return response;
     const body = await response.text();
-    pageCache.set(key, nonce, { status: response.status, contentType, body });
+    // A page may list articles: it is stale from the moment the next scheduled one goes public.
+    const until = await nextPublication(db, options.now()).catch(() => new Date());
+    pageCache.set(key, nonce, { status: response.status, contentType, body }, until);
     return new Response(body, { status: response.status, headers: response.headers });
   };
 }

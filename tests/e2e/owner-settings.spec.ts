@@ -291,8 +291,11 @@ for (const theme of ["light", "dark"] as const) {
     await expect(dialog.getByText(text("ar", "errors.projectTitleRequired")).first()).toBeVisible();
     expect(await leftToRightArabic(page), "edit dialog").toEqual([]);
     await shot("edit-dialog");
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
+    // Escape closes the topmost layer first: the error toast when it is still up, then the dialog.
+    await expect(async () => {
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden({ timeout: 500 });
+    }).toPass();
     await list
       .getByRole("button", { name: text("ar", "admin.projects.deleteItem", { title: "متجر إلكتروني" }) })
       .click();

@@ -1,4 +1,11 @@
 import type { TranslationKey } from "#app/i18n/keys.ts";
+
+/** A tag in the page's language: its address and its name. */
+export interface TagName {
+  slug: string;
+  name: string;
+}
+
 export interface ArticleSummary {
   id: string;
   slug: string;
@@ -8,9 +15,16 @@ export interface ArticleSummary {
   date: string;
   /** The long localised date, formatted on the server so both sides print the same text. */
   dateText: string;
+  readingMinutes: number;
+  tags: TagName[];
 }
 
 export interface ArticlesResult {
   articles: ArticleSummary[];
   errorKey: TranslationKey | null;
+  /** This page and how many there are (docs/product.md §18). */
+  page: number;
+  pages: number;
+  /** The tag this list is of, if any. */
+  tag: TagName | null;
 }

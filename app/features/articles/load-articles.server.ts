@@ -1,54 +1,148 @@
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { RouterContextProvider } from "react-router";
+import { withHeadingIds, type TocEntry } from "#core/article-toc.ts";
 import { pickLocalized } from "#core/articles.ts";
 import { contentToHtml } from "#core/content-html.ts";
 import { formatLongDate, formatLongDateTime } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
+import { publicationOf, type ArticleDetail, type ArticleListItem, type Publication } from "#db/records.ts";
+import type { ArticleTag } from "#db/schema.ts";
+import type { SiteServices } from "#server/ssr/context.ts";
 import { getServices, readForPage, readSite } from "#app/lib/services.server.ts";
-import type { ArticlesResult } from "./articles-result.ts";
+import type { ArticlesResult, ArticleSummary, TagName } from "./articles-result.ts";
 
-export async function loadArticles(
+/** Articles on one page of the list (docs/product.md §18). */
+export const ARTICLES_PER_PAGE = 10;
+
+/** The reading time in the page's language, falling back as the text does. */
+function minutesIn(
+  row: Pick<ArticleListItem, "reading_minutes_en" | "reading_minutes_ar">,
+  language: Language,
+) {
+  const own = language === "ar" ? row.reading_minutes_ar : row.reading_minutes_en;
+  return own || (language === "ar" ? row.reading_minutes_en : row.reading_minutes_ar);
+}
+
+const tagNames = (tags: ArticleTag[], language: Language): TagName[] =>
+  tags.map((tag) => ({ slug: tag.slug, name: language === "ar" ? tag.ar || tag.en : tag.en }));
+
+function summaryOf(row: ArticleListItem, language: Language, timeZone: string): ArticleSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: pickLocalized(row, "title", language),
+    excerpt: pickLocalized(row, "excerpt", language),
+    image_url: row.image_url,
+    date: row.date,
+    dateText: formatLongDate(row.date, language, timeZone),
+    readingMinutes: minutesIn(row, language),
+    tags: tagNames(row.tags, language),
+  };
+}
+
+/** The page number in `?page=`: 1 when absent; null for anything that is not a whole number from 1. */
+export function pageNumber(request: Request): number | null {
+  const raw = new URL(request.url).searchParams.get("page");
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * One page of the public articles in the page's language, newest first (only those tagged `tag` when given), or
+ * 404 when the page is past the last one. Reads one page of rows, however many articles there are.
+ */
+export async function loadArticlePage(
   context: Readonly<RouterContextProvider>,
   language: Language,
-): Promise<ArticlesResult> {
-  const { data: rows, errorKey } = await readForPage(context, "articles", (services) =>
-    services.listArticles(),
-  );
+  options: { page: number | null; tag?: string },
+): Promise<ArticlesResult & { status: 200 | 404 }> {
   const { timeZone } = await readSite(context, language);
+  const page = options.page ?? 0;
+  const { data, errorKey } =
+    page < 1
+      ? { data: { items: [], total: 0 }, errorKey: null }
+      : await readForPage(context, "articles", (services: SiteServices) =>
+          services.listArticlePage({ page, perPage: ARTICLES_PER_PAGE, tag: options.tag }),
+        );
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ARTICLES_PER_PAGE));
+  const items = data?.items ?? [];
+  const tagName = options.tag
+    ? items.flatMap((row) => tagNames(row.tags, language)).find((tag) => tag.slug === options.tag)?.name
+    : undefined;
+  // Past the last page, a tag no public article has, or a page number that is no number: not found.
+  const missing = page < 1 || page > pages || (options.tag !== undefined && !errorKey && total === 0);
   return {
+    status: missing ? 404 : 200,
     errorKey,
-    articles: (rows ?? []).map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      title: pickLocalized(row, "title", language),
-      excerpt: pickLocalized(row, "excerpt", language),
-      image_url: row.image_url,
-      date: row.date,
-      dateText: formatLongDate(row.date, language, timeZone),
-    })),
+    articles: missing ? [] : items.map((row) => summaryOf(row, language, timeZone)),
+    page: Math.max(page, 1),
+    pages,
+    tag: options.tag && tagName ? { slug: options.tag, name: tagName } : null,
   };
+}
+
+export interface ArticleView {
+  /** Where the article stands, for the owner's preview. */
+  publication: Publication;
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  html: string;
+  toc: TocEntry[];
+  image_url: string | null;
+  /** What the cover shows, in the page's language. */
+  image_alt: string;
+  date: string;
+  /** The last save, for link previews and search engines. */
+  modified: string;
+  dateText: string;
+  dateTimeText: string;
+  /** "Updated …" when the last save came more than a day after publication; null otherwise. */
+  updatedText: string | null;
+  readingMinutes: number;
+  tags: TagName[];
 }
 
 export interface ArticlePage {
   status: 200 | 404 | 503;
   errorKey: TranslationKey | null;
-  article: {
-    slug: string;
-    title: string;
-    excerpt: string;
-    html: string;
-    image_url: string | null;
-    /** What the cover shows, in the page's language. */
-    image_alt: string;
-    date: string;
-    /** The last save, for link previews and search engines. */
-    modified: string;
-    dateText: string;
-    dateTimeText: string;
-  } | null;
+  article: ArticleView | null;
 }
 
-/** One article in the current language, its content as sanitised, highlighted HTML (docs/product.md §2). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function viewOf(
+  context: Readonly<RouterContextProvider>,
+  row: ArticleDetail,
+  language: Language,
+): Promise<ArticleView> {
+  const { timeZone } = await readSite(context, language);
+  const content = pickLocalized(row, "content", language);
+  const rendered = withHeadingIds(await getServices(context).renderArticleHtml(contentToHtml(content)));
+  const updatedLater = new Date(row.updated_at).getTime() - new Date(row.date).getTime() > DAY_MS;
+  return {
+    publication: publicationOf(row, new Date()),
+    id: row.id,
+    slug: row.slug,
+    title: pickLocalized(row, "title", language),
+    excerpt: pickLocalized(row, "excerpt", language),
+    html: rendered.html,
+    toc: rendered.toc,
+    image_url: row.image_url,
+    image_alt: language === "ar" ? row.image_alt_ar || row.image_alt_en : row.image_alt_en,
+    date: row.date,
+    modified: row.updated_at,
+    dateText: formatLongDate(row.date, language, timeZone),
+    dateTimeText: formatLongDateTime(row.date, language, timeZone),
+    updatedText: updatedLater ? formatLongDate(row.updated_at, language, timeZone) : null,
+    readingMinutes: minutesIn(row, language),
+    tags: tagNames(row.tags, language),
+  };
+}
+
+/** One public article in the current language, its content as sanitised, highlighted HTML (docs/product.md §2). */
 export async function loadArticle(
   context: Readonly<RouterContextProvider>,
   slug: string,
@@ -59,22 +153,19 @@ export async function loadArticle(
   );
   if (errorKey) return { status: 503, errorKey, article: null };
   if (!row) return { status: 404, errorKey: "articles.notFound", article: null };
-  const content = pickLocalized(row, "content", language);
-  const { timeZone } = await readSite(context, language);
-  return {
-    status: 200,
-    errorKey: null,
-    article: {
-      slug: row.slug,
-      title: pickLocalized(row, "title", language),
-      excerpt: pickLocalized(row, "excerpt", language),
-      html: await getServices(context).renderArticleHtml(contentToHtml(content)),
-      image_url: row.image_url,
-      image_alt: language === "ar" ? row.image_alt_ar || row.image_alt_en : row.image_alt_en,
-      date: row.date,
-      modified: row.updated_at,
-      dateText: formatLongDate(row.date, language, timeZone),
-      dateTimeText: formatLongDateTime(row.date, language, timeZone),
-    },
-  };
+  return { status: 200, errorKey: null, article: await viewOf(context, row, language) };
+}
+
+/** Any article for the owner's preview (docs/product.md §18); 404 without the owner's session. */
+export async function loadPreview(
+  context: Readonly<RouterContextProvider>,
+  id: string,
+  language: Language,
+): Promise<ArticlePage> {
+  const { data: row, errorKey } = await readForPage(context, `preview ${id}`, (services) =>
+    services.previewArticle(id),
+  );
+  if (errorKey) return { status: 503, errorKey, article: null };
+  if (!row) return { status: 404, errorKey: "articles.notFound", article: null };
+  return { status: 200, errorKey: null, article: await viewOf(context, row, language) };
 }

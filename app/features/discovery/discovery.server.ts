@@ -76,7 +76,8 @@ export async function feed(
   origin: string,
   language: Language,
 ): Promise<Response> {
-  const articles = (await getServices(context).listArticles()).slice(0, FEED_SIZE);
+  // The newest 20 only: the feed never reads every article (docs/product.md §18).
+  const { items: articles } = await getServices(context).listArticlePage({ page: 1, perPage: FEED_SIZE });
   const site = await readSite(context, language);
   const home = origin + localizePath("/", language);
   const channel = new Feed({
@@ -131,6 +132,17 @@ export async function shareImage(
     ? STATIC_TITLES[path]!(language, site)
     : undefined;
   let kicker = site.role;
+  const tag = /^\/articles\/tag\/([\w-]{1,80})$/.exec(path);
+  if (tag) {
+    const { items } = await services.listArticlePage({ page: 1, perPage: 1, tag: tag[1]! });
+    const name = items[0]?.tags.find((item) => item.slug === tag[1]);
+    if (name) {
+      title = translate(dictionaries[language], "articles.tagTitle", {
+        tag: language === "ar" ? name.ar : name.en,
+      });
+      kicker = text(language, site, "articles.title");
+    }
+  }
   const article = /^\/articles\/([^/]+)$/.exec(path);
   if (article) {
     const row = await services.getArticleBySlug(decodeURIComponent(article[1]!));

@@ -16,12 +16,12 @@ import {
 /** Both languages at their cap, JSON escaping, and the other fields. */
 const ARTICLE_BODY_LIMIT = 2 * MAX_ARTICLE_HTML_BYTES + 1024 * 1024;
 
-/** /api/articles: the public list and one article, and the owner's writes. */
+/** /api/articles: the public list and one public article (docs/product.md §18), and the owner's writes. */
 export function articlesRouter(deps: ResourceDeps) {
   return new Hono()
-    .get("/", async (c) => c.json(await listArticles(deps.db), 200))
+    .get("/", async (c) => c.json(await listArticles(deps.db, deps.now()), 200))
     .get("/:slug", async (c) => {
-      const article = await getArticleBySlug(deps.db, c.req.param("slug"));
+      const article = await getArticleBySlug(deps.db, c.req.param("slug"), deps.now());
       return article ? c.json(article, 200) : apiFail(c, 404, "articleNotFound");
     })
     .route(
@@ -38,5 +38,7 @@ export function articlesRouter(deps: ResourceDeps) {
 
 /** /api/admin/articles: every column, newest created_at first. */
 export function adminArticlesRouter(deps: ResourceDeps) {
-  return new Hono().use(deps.owner).get("/", async (c) => c.json(await listAdminArticles(deps.db), 200));
+  return new Hono()
+    .use(deps.owner)
+    .get("/", async (c) => c.json(await listAdminArticles(deps.db, deps.now()), 200));
 }

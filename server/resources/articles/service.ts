@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import {
   MAX_ARTICLE_HTML_BYTES,
   MAX_EMBEDDED_IMAGE_BYTES,
@@ -10,6 +10,7 @@ import {
   buildSlug,
   buildUniqueSlug,
   isPossibleSlug,
+  readingMinutes,
 } from "#core/article-rules.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "#db/client.ts";
@@ -19,9 +20,11 @@ import {
   ARTICLE_LIST_COLUMNS,
   articleColumns,
   serializeRow,
-  type Article,
+  publicationOf,
   type ArticleDetail,
   type ArticleListItem,
+  type OwnerArticle,
+  type Page,
 } from "#db/records.ts";
 import { articles, type ArticleRow } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
@@ -33,32 +36,93 @@ import { sanitizeHtml } from "./sanitize.ts";
 // authority for the rules of §5 (core/article-rules.ts); HTML is sanitised when saved, and again when a page
 // renders it.
 
-/** The list fields, date newest first. */
-export async function listArticles(db: Database): Promise<ArticleListItem[]> {
+/** What visitors may see (docs/product.md §18): published articles whose time has come. */
+const isPublic = (now: Date) => and(eq(articles.published, true), lte(articles.date, now));
+const NEWEST = [desc(articles.date), desc(articles.created_at)] as const;
+
+/** The list fields of every public article, date newest first (the API's list and the sitemap). */
+export async function listArticles(db: Database, now = new Date()): Promise<ArticleListItem[]> {
   const rows = await db
     .select(articleColumns(ARTICLE_LIST_COLUMNS))
     .from(articles)
-    .orderBy(desc(articles.date), desc(articles.created_at));
+    .where(isPublic(now))
+    .orderBy(...NEWEST);
   return rows.map(serializeRow);
 }
 
-/** One article by slug, or null. */
-export async function getArticleBySlug(db: Database, slug: string): Promise<ArticleDetail | null> {
+/**
+ * One page of public articles, newest first, with how many there are; only those with `tag` when given. Reads
+ * one page of rows however many articles there are.
+ */
+export async function listArticlePage(
+  db: Database,
+  options: { page: number; perPage: number; tag?: string; now?: Date },
+): Promise<Page<ArticleListItem>> {
+  const now = options.now ?? new Date();
+  const where = options.tag
+    ? and(isPublic(now), sql`${articles.tags} @> ${JSON.stringify([{ slug: options.tag }])}::jsonb`)
+    : isPublic(now);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(articleColumns(ARTICLE_LIST_COLUMNS))
+      .from(articles)
+      .where(where)
+      .orderBy(...NEWEST)
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+    db.select({ total: count() }).from(articles).where(where),
+  ]);
+  return { items: rows.map(serializeRow), total: total?.total ?? 0 };
+}
+
+/** When the next scheduled article goes public, if one is waiting: a page rendered now is stale from then. */
+export async function nextPublication(db: Database, now = new Date()): Promise<Date | null> {
+  const [row] = await db
+    .select({ date: articles.date })
+    .from(articles)
+    .where(and(eq(articles.published, true), gt(articles.date, now)))
+    .orderBy(articles.date)
+    .limit(1);
+  return row?.date ?? null;
+}
+
+/** One public article by slug, or null (a draft or a scheduled one is not found). */
+export async function getArticleBySlug(
+  db: Database,
+  slug: string,
+  now = new Date(),
+): Promise<ArticleDetail | null> {
   if (!isPossibleSlug(slug)) return null;
   const [row] = await db
     .select(articleColumns(ARTICLE_DETAIL_COLUMNS))
     .from(articles)
-    .where(eq(articles.slug, slug))
+    .where(and(eq(articles.slug, slug), isPublic(now)))
     .limit(1);
   return row ? serializeRow(row) : null;
 }
 
+/** Any article by id, draft or not: the owner's preview (docs/product.md §18). */
+export async function getArticleForPreview(db: Database, id: string): Promise<ArticleDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select(articleColumns(ARTICLE_DETAIL_COLUMNS))
+    .from(articles)
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row ? serializeRow(row) : null;
+}
+
+const toOwnerArticle = (row: ArticleRow, now: Date): OwnerArticle => ({
+  ...serializeRow(row),
+  ...publicationOf(row, now),
+});
+
 const MB = 1024 * 1024;
 
 /** Every article with all its columns, newest created_at first (docs/product.md §7 "Admin lists"). */
-export async function listAdminArticles(db: Database): Promise<Article[]> {
+export async function listAdminArticles(db: Database, now = new Date()): Promise<OwnerArticle[]> {
   const rows = await db.select().from(articles).orderBy(desc(articles.created_at));
-  return rows.map(serializeRow);
+  return rows.map((row) => toOwnerArticle(row, now));
 }
 
 async function cleanContent(html: string, path: string): Promise<string> {
@@ -82,8 +146,14 @@ async function deriveFields(input: ArticleInput) {
     ...titles,
     content_en,
     content_ar,
-    excerpt_en: buildExcerpt(content_en),
-    excerpt_ar: buildExcerpt(content_ar),
+    // The owner's excerpt when written, else the product's rule (docs/product.md §5.8).
+    summary_en: input.summary_en,
+    summary_ar: input.summary_ar,
+    excerpt_en: input.summary_en || buildExcerpt(content_en),
+    excerpt_ar: input.summary_ar || buildExcerpt(content_ar),
+    reading_minutes_en: readingMinutes(content_en),
+    reading_minutes_ar: readingMinutes(content_ar),
+    tags: input.tags,
     image_url: input.image_url,
     // A description without its image means nothing (docs/product.md §5).
     image_alt_en: input.image_url ? input.image_alt_en : "",
@@ -119,29 +189,48 @@ async function withUniqueSlug<T>(
   });
 }
 
-export async function createArticle(deps: WriteDeps, input: ArticleInput): Promise<Article> {
+/**
+ * The publication an input asks for (docs/product.md §18). `date` is the first publication: set when the article is
+ * first published (now) or scheduled (its time), kept by every later edit once it has been public; a scheduled
+ * article not yet public may be moved.
+ */
+function publicationFields(input: ArticleInput, current: ArticleRow | null, now: Date) {
+  if (input.status === "draft") return { published: false, date: current?.date ?? now };
+  const wasPublic = current !== null && current.ever_published && current.date <= now;
+  const wanted = input.status === "scheduled" ? new Date(input.publish_at!) : now;
+  return { published: true, ever_published: true, date: wasPublic ? current.date : wanted };
+}
+
+export async function createArticle(deps: WriteDeps, input: ArticleInput): Promise<OwnerArticle> {
   await requireStoredImage(deps.images, input.image_url, null, "articles");
   const fields = await deriveFields(input);
+  const now = deps.now?.() ?? new Date();
   const row = await withUniqueSlug(deps.db, fields.title, null, async (tx, slug) => {
-    const now = new Date();
     const [inserted] = await tx
       .insert(articles)
-      .values({ ...fields, slug, date: now, created_at: now, updated_at: now })
+      .values({
+        ...fields,
+        ever_published: false,
+        ...publicationFields(input, null, now),
+        slug,
+        created_at: now,
+        updated_at: now,
+      })
       .returning();
     return inserted!;
   });
-  return serializeRow(row);
+  return toOwnerArticle(row, now);
 }
 
-export async function updateArticle(deps: WriteDeps, id: string, input: ArticleInput): Promise<Article> {
+export async function updateArticle(deps: WriteDeps, id: string, input: ArticleInput): Promise<OwnerArticle> {
   const current = await findArticle(deps, id);
   await requireStoredImage(deps.images, input.image_url, current.image_url, "articles");
   const fields = await deriveFields(input);
+  const now = deps.now?.() ?? new Date();
   const row = await withUniqueSlug(deps.db, fields.title, id, async (tx, slug) => {
-    // The date is set on create and kept on edit (docs/product.md §7).
     const [updated] = await tx
       .update(articles)
-      .set({ ...fields, slug, updated_at: new Date() })
+      .set({ ...fields, ...publicationFields(input, current, now), slug, updated_at: now })
       .where(eq(articles.id, id))
       .returning();
     if (!updated) throw new ServiceError(404, "articleNotFound");
@@ -149,7 +238,7 @@ export async function updateArticle(deps: WriteDeps, id: string, input: ArticleI
   });
   // The replaced image goes once the row points at the new one (decision 009).
   if (current.image_url !== row.image_url) await removeUnusedImage(deps, current.image_url);
-  return serializeRow(row);
+  return toOwnerArticle(row, now);
 }
 
 export async function deleteArticle(deps: WriteDeps, id: string): Promise<void> {

@@ -1,9 +1,30 @@
 import { api, call } from "#app/features/admin/api/client.ts";
-import type { Article } from "#db/records.ts";
+import type { OwnerArticle } from "#db/records.ts";
+import { formatShortDateTime } from "#core/dates.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { useSite } from "#app/lib/site.ts";
 import { ArticleForm, articleDraftKey } from "#app/features/admin/forms/article-form.tsx";
 import { ContentPanel, type PanelConfig } from "./content-panel.tsx";
 
-const config: PanelConfig<Article> = {
+/** Where an article stands (docs/product.md §18): draft, scheduled for a time, or published. */
+function StatusBadge({ article }: { article: OwnerArticle }) {
+  const { t, language } = useI18n();
+  const { timeZone } = useSite();
+  const tone =
+    article.status === "published"
+      ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+      : article.status === "scheduled"
+        ? "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200"
+        : "bg-muted text-muted-foreground";
+  const date = article.publish_at ? formatShortDateTime(article.publish_at, language, timeZone) : "";
+  return (
+    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>
+      {t(`admin.articles.badge.${article.status}`, { date })}
+    </span>
+  );
+}
+
+const config: PanelConfig<OwnerArticle> = {
   kind: "articles",
   load: () => call(() => api.admin.articles.$get()),
   remove: (article) => call(() => api.articles[":id"].$delete({ param: { id: article.id } })),
@@ -11,9 +32,21 @@ const config: PanelConfig<Article> = {
   deleteErrorKey: "errors.deleteArticle",
   titleOf: (article) => article.title,
   details: (article) => <span dir="ltr">/articles/{article.slug}</span>,
+  // The preview shows any article, draft or not, as visitors will see it.
   publicLink: {
-    url: (article) => `/articles/${encodeURIComponent(article.slug)}`,
-    labelKey: "admin.articles.viewItem",
+    url: (article) => `/preview/${article.id}`,
+    labelKey: "admin.articles.previewItem",
+  },
+  badge: (article) => <StatusBadge article={article} />,
+  filter: {
+    labelKey: "admin.articles.filter",
+    options: [
+      { value: "all", labelKey: "admin.articles.filterAll" },
+      { value: "draft", labelKey: "admin.articles.filterDraft" },
+      { value: "scheduled", labelKey: "admin.articles.filterScheduled" },
+      { value: "published", labelKey: "admin.articles.filterPublished" },
+    ],
+    matches: (article, value) => value === "all" || article.status === value,
   },
   renderForm: (article, onSaved) => (
     <ArticleForm key={article?.id ?? "new"} article={article} onSaved={onSaved} />

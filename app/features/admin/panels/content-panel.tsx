@@ -39,6 +39,14 @@ export interface PanelConfig<T extends PanelItem> {
   move?: (item: T, direction: "up" | "down") => Promise<T[]>;
   /** Whether the item is featured on the home page (shown as a badge). */
   featured?: (item: T) => boolean;
+  /** A badge beside the title (an article's publication). */
+  badge?: (item: T) => ReactNode;
+  /** Narrows the list (the articles by publication): the options and whether an item shows under one. */
+  filter?: {
+    labelKey: TranslationKey;
+    options: { value: string; labelKey: TranslationKey }[];
+    matches: (item: T, value: string) => boolean;
+  };
 }
 
 /** The texts both content panels have, under admin.projects and admin.articles. */
@@ -51,6 +59,9 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
   const { data: items, reload, setData } = useAdminData(config.load, config.fetchErrorKey, [] as T[]);
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  const [shown, setShown] = useState(config.filter?.options[0]?.value ?? "");
+  const visible =
+    items && config.filter ? items.filter((item) => config.filter!.matches(item, shown)) : items;
   const text = (key: PanelTextKey, vars?: Record<string, string>) => t(`admin.${config.kind}.${key}`, vars);
 
   const closeEditor = () => {
@@ -101,18 +112,40 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
       </section>
 
       <section aria-labelledby={`${config.kind}-list`}>
-        <h2 id={`${config.kind}-list`} tabIndex={-1} className="mb-4 text-xl font-bold outline-none">
-          {text("listTitle")}
-        </h2>
-        {items === null ? (
+        <div className="mb-4 flex flex-wrap items-center gap-3">
+          <h2 id={`${config.kind}-list`} tabIndex={-1} className="me-auto text-xl font-bold outline-none">
+            {text("listTitle")}
+          </h2>
+          {config.filter ? (
+            <label className="flex items-center gap-2 text-sm font-medium">
+              {t(config.filter.labelKey)}
+              <select
+                value={shown}
+                onChange={(event) => setShown(event.target.value)}
+                className="rounded-md border border-border bg-background px-2 py-1.5 text-sm"
+              >
+                {config.filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {t(option.labelKey)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
+        {items === null || visible === null ? (
           <Spinner />
         ) : items.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
             {text("empty")}
           </p>
+        ) : visible.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+            {t("admin.articles.filteredEmpty")}
+          </p>
         ) : (
           <ul className="flex flex-col gap-3">
-            {items.map((item, index) => {
+            {visible.map((item, index) => {
               const title = config.titleOf(item);
               const link = config.publicLink && {
                 href: config.publicLink.url(item),
@@ -140,6 +173,7 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
                       <h3 dir="auto" className="truncate font-semibold">
                         {title}
                       </h3>
+                      {config.badge?.(item)}
                       {config.featured?.(item) ? (
                         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-primary">
                           <Star aria-hidden="true" className="size-3" />
@@ -159,7 +193,7 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
                       <div role="group" aria-label={t("admin.projects.order")} className="flex items-center">
                         {(["up", "down"] as const).map((direction) => {
                           const Icon = direction === "up" ? ArrowUp : ArrowDown;
-                          const atEnd = direction === "up" ? index === 0 : index === items.length - 1;
+                          const atEnd = direction === "up" ? index === 0 : index === visible.length - 1;
                           return (
                             <button
                               key={direction}

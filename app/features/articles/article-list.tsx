@@ -1,0 +1,138 @@
+import type { CSSProperties } from "react";
+import { Link } from "react-router";
+import { LOCALES } from "#core/dates.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { useErrorToast } from "#app/lib/use-error-toast.ts";
+import type { ArticlesResult, TagName } from "./articles-result.ts";
+
+/** An article's tags, each a link to its tag page in the page's language. */
+export function TagLinks({ tags, className }: { tags: TagName[]; className?: string }) {
+  const { t, localPath } = useI18n();
+  return (
+    <ul aria-label={t("articles.tags")} className={`flex flex-wrap gap-2 ${className ?? ""}`}>
+      {tags.map((tag) => (
+        <li key={tag.slug}>
+          <Link
+            to={localPath(`/articles/tag/${tag.slug}`)}
+            dir="auto"
+            className="inline-block rounded-full bg-accent px-3 py-1 text-xs font-medium text-primary hover:underline"
+          >
+            {tag.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The address of a page of a list: page 1 is the list's own address. */
+export function pageHref(path: string, page: number) {
+  return page === 1 ? path : `${path}?page=${page}`;
+}
+
+/** Numbered pages with previous and next (docs/product.md §18). */
+function Pagination({ path, page, pages }: { path: string; page: number; pages: number }) {
+  const { t, language } = useI18n();
+  if (pages <= 1) return null;
+  const numbers = new Intl.NumberFormat(LOCALES[language]);
+  const link = "rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted";
+  return (
+    <nav
+      aria-label={t("articles.pagination")}
+      className="mt-10 flex flex-wrap items-center justify-center gap-2"
+    >
+      {page > 1 ? (
+        <Link to={pageHref(path, page - 1)} rel="prev" className={link}>
+          {t("articles.previous")}
+        </Link>
+      ) : null}
+      <ol className="flex flex-wrap gap-1">
+        {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
+          <li key={number}>
+            <Link
+              to={pageHref(path, number)}
+              aria-label={t("articles.pageNumber", { page: number })}
+              aria-current={number === page ? "page" : undefined}
+              className={`${link} ${number === page ? "border-primary bg-primary text-primary-foreground" : ""}`}
+            >
+              {numbers.format(number)}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      {page < pages ? (
+        <Link to={pageHref(path, page + 1)} rel="next" className={link}>
+          {t("articles.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** One page of the articles list (or of a tag's), with its pages. */
+export function ArticleList({ result, path }: { result: ArticlesResult; path: string }) {
+  const { t, localPath } = useI18n();
+  useErrorToast("errors.fetchArticles", result.errorKey);
+  if (result.articles.length === 0) {
+    return <p className="py-16 text-center text-lg text-muted-foreground">{t("articles.empty")}</p>;
+  }
+  return (
+    <>
+      <ol className="flex flex-col gap-6">
+        {result.articles.map((article, index) => (
+          <li
+            key={article.id}
+            className="stagger-item overflow-hidden rounded-xl border border-border bg-card shadow-sm"
+            style={{ "--stagger-index": index } as CSSProperties}
+          >
+            <article className="flex flex-col sm:flex-row">
+              <Link
+                to={localPath(`/articles/${article.slug}`)}
+                tabIndex={-1}
+                aria-hidden="true"
+                className="shrink-0 sm:w-56"
+              >
+                {article.image_url ? (
+                  <img
+                    src={article.image_url}
+                    alt=""
+                    loading={index < 2 ? "eager" : "lazy"}
+                    decoding="async"
+                    className="h-48 w-full object-cover sm:h-full"
+                  />
+                ) : (
+                  <div className="h-48 w-full bg-gradient-to-br from-primary/70 via-violet-500/60 to-sky-400/60 sm:h-full" />
+                )}
+              </Link>
+              <div className="flex flex-col gap-2 p-6">
+                <h2 dir="auto" className="text-xl font-semibold">
+                  <Link
+                    to={localPath(`/articles/${article.slug}`)}
+                    prefetch="intent"
+                    className="hover:text-primary"
+                  >
+                    {article.title}
+                  </Link>
+                </h2>
+                <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+                  <time dateTime={article.date}>{article.dateText}</time>
+                  {article.readingMinutes > 0 ? (
+                    <>
+                      <span aria-hidden="true">·</span>
+                      <span>{t("articles.readingTime", { count: article.readingMinutes })}</span>
+                    </>
+                  ) : null}
+                </p>
+                <p dir="auto" className="text-muted-foreground">
+                  {article.excerpt}
+                </p>
+                {article.tags.length > 0 ? <TagLinks tags={article.tags} /> : null}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ol>
+      <Pagination path={path} page={result.page} pages={result.pages} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { ArrowLeft, Share2 } from "lucide-react";
+import { Link } from "react-router";
+import { toast } from "#app/components/ui/toast.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { useSite } from "#app/lib/site.ts";
+import type { ArticleView } from "./load-articles.server.ts";
+import { TagLinks } from "./article-list.tsx";
+
+/** The link back to the list, in the page's language. */
+export function BackToArticles() {
+  const { t, localPath } = useI18n();
+  return (
+    <Link
+      to={localPath("/articles")}
+      className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+      {t("articles.back")}
+    </Link>
+  );
+}
+
+/**
+ * One article as visitors read it (docs/product.md §2, §18): cover, title, author, date, reading time, tags, a
+ * table of contents for three headings or more, and the content. The owner's preview renders the same.
+ */
+export function ArticleBody({ article, share = true }: { article: ArticleView; share?: boolean }) {
+  const { t } = useI18n();
+  const site = useSite();
+
+  const shareLink = async () => {
+    const url = window.location.href;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: article.title, url });
+        return;
+      } catch (error) {
+        // The visitor closed the share sheet: nothing to do.
+        if (error instanceof DOMException && error.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: t("articles.linkCopied") });
+    } catch {
+      toast({ title: t("articles.shareFailed"), description: url, variant: "destructive" });
+    }
+  };
+
+  return (
+    <article>
+      {article.image_url ? (
+        <img
+          src={article.image_url}
+          alt={article.image_alt}
+          width={1600}
+          height={700}
+          fetchPriority="high"
+          className="aspect-[16/7] max-h-[28rem] w-full bg-muted object-cover"
+        />
+      ) : null}
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <div className="mb-8 flex items-center justify-between gap-4">
+          <BackToArticles />
+          {share ? (
+            <button
+              type="button"
+              onClick={() => void shareLink()}
+              className="inline-flex items-center gap-2 rounded-md border border-border px-4 py-2 font-medium hover:bg-muted"
+            >
+              <Share2 aria-hidden="true" className="size-4" />
+              {t("articles.share")}
+            </button>
+          ) : null}
+        </div>
+        <h1 dir="auto" className="text-4xl font-extrabold leading-tight tracking-tight">
+          {article.title}
+        </h1>
+        <p className="mt-4 flex flex-wrap gap-x-3 text-muted-foreground">
+          <span>{t("articles.by", { author: site.name })}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={article.date} title={article.dateTimeText}>
+            {article.dateText}
+          </time>
+          {article.readingMinutes > 0 ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>{t("articles.readingTime", { count: article.readingMinutes })}</span>
+            </>
+          ) : null}
+          {article.updatedText ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <time dateTime={article.modified}>{t("articles.updated", { date: article.updatedText })}</time>
+            </>
+          ) : null}
+        </p>
+        {article.tags.length > 0 ? <TagLinks tags={article.tags} className="mt-4" /> : null}
+        {article.toc.length > 0 ? (
+          <nav aria-labelledby="toc-title" className="mt-8 rounded-xl border border-border bg-muted/40 p-5">
+            <h2 id="toc-title" className="mb-2 text-lg font-bold">
+              {t("articles.contents")}
+            </h2>
+            <ol className="flex flex-col gap-1">
+              {article.toc.map((entry) => (
+                <li key={entry.id} className={entry.level === 3 ? "ps-5" : undefined}>
+                  <a href={`#${entry.id}`} dir="auto" className="text-primary hover:underline">
+                    {entry.text}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <div dir="auto" className="prose-article mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { data } from "react-router";
+import { Eye } from "lucide-react";
+import { ArticleBody, BackToArticles } from "#app/features/articles/article-view.tsx";
+import { loadPreview } from "#app/features/articles/load-articles.server.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { requestLanguage } from "#app/lib/language.ts";
+import { pageHead } from "#app/lib/meta.ts";
+import { readSite } from "#app/lib/services.server.ts";
+import { formatLongDateTime } from "#core/dates.ts";
+import type { Route } from "./+types/preview";
+
+// The owner's preview of any article, draft or scheduled (docs/product.md §18): rendered exactly as the public
+// page, marked "Preview", `noindex`, never cached (server/ssr/page-handler.ts), and 404 without the owner's
+// session.
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const language = requestLanguage(request);
+  const page = await loadPreview(context, params.id, language);
+  const { timeZone } = await readSite(context, language);
+  const publishAt = page.article?.publication.publish_at;
+  return data(
+    { ...page, publishAtText: publishAt ? formatLongDateTime(publishAt, language, timeZone) : null },
+    { status: page.status },
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageHead(args, {
+    titleKey: args.loaderData?.article ? "meta.preview" : "meta.articleNotFound",
+    vars: { title: args.loaderData?.article?.title ?? "" },
+    noindex: true,
+  });
+
+export default function Preview({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { article, publishAtText } = loaderData;
+  if (!article) {
+    return (
+      <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
+        <p className="text-lg">{t("articles.notFound")}</p>
+        <BackToArticles />
+      </section>
+    );
+  }
+  const status = article.publication.status;
+  return (
+    <>
+      <div
+        role="status"
+        className="border-b border-amber-300 bg-amber-100 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      >
+        <p className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3 font-medium sm:px-6">
+          <Eye aria-hidden="true" className="size-5 shrink-0" />
+          <span>
+            <strong>{t(`articles.previewStatus.${status}`, { date: publishAtText ?? "" })}</strong> —{" "}
+            {t("articles.preview")}
+          </span>
+        </p>
+      </div>
+      <ArticleBody article={article} share={false} />
+    </>
+  );
+}
