@@ -33,6 +33,12 @@ function lookupNode(dictionary: Dictionary, key: string): string | Dictionary | 
   return node;
 }
 
+/** Whether `key` names a message: one text, or a set of plural forms. */
+export function hasMessage(dictionary: Dictionary, key: string): boolean {
+  const node = lookupNode(dictionary, key);
+  return typeof node === "string" || isPluralForms(node);
+}
+
 export function lookupMessage(dictionary: Dictionary, key: string): string | undefined {
   const node = lookupNode(dictionary, key);
   return typeof node === "string" ? node : undefined;

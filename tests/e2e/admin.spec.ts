@@ -229,7 +229,7 @@ test("writes an article in English and Arabic with a code sample and an inline i
   await arabic.click();
   await page.keyboard.type("احتفظ بالبيانات الساخنة قريبة.");
 
-  await form.getByLabel(text("en", "admin.articles.statusPublished")).check();
+  await form.getByLabel(text("en", "admin.articles.statusPublished"), { exact: true }).check();
   await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.articles.added"));
   await expect(form.getByLabel(text("en", "admin.articles.titleEn"))).toHaveValue("");

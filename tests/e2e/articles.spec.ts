@@ -100,8 +100,12 @@ for (const language of LANGUAGES) {
       await expect(article).toContainText(
         text(language, "articles.by", { author: siteConfig.name[language] }),
       );
-      await expect(article.locator("time")).toHaveText(
+      await expect(article.locator("time").first()).toHaveText(
         language === "en" ? "November 22, 2024" : "٢٢ نوفمبر ٢٠٢٤",
+      );
+      // Saved long after it was published: the last change is said too (docs/product.md §18.3).
+      await expect(article.locator("time").nth(1)).toContainText(
+        text(language, "articles.updated", { date: "" }).trim(),
       );
 
       const paragraphs = article.locator(".prose-article > p");

@@ -10,10 +10,11 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { lookupMessage, translate, type Dictionary, type TranslateVars } from "#core/i18n.ts";
+import { hasMessage, translate, type Dictionary, type TranslateVars } from "#core/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { Language, Theme } from "#core/preferences.ts";
 import { localizePath } from "#core/localized-paths.ts";
+import { LOCALES } from "#core/dates.ts";
 import { siteConfig } from "#config/site.ts";
 import type { Database } from "#db/client.ts";
 import { clearAllTables } from "#tests/helpers/tables.ts";
@@ -105,15 +106,19 @@ export const at = (language: Language, path: string) => localizePath(path, langu
 
 /** A dictionary string in one language, with the same {{name}}/{{role}}/{{city}} the pages fill in. */
 export function text(language: Language, key: TranslationKey, vars: TranslateVars = {}): string {
-  if (lookupMessage(dictionaries[language], key) === undefined)
-    throw new Error(`No "${key}" in the ${language} dictionary`);
-  return translate(dictionaries[language], key, {
-    initials: siteConfig.initials,
-    name: siteConfig.name[language],
-    role: siteConfig.role[language],
-    city: siteConfig.city[language],
-    ...vars,
-  });
+  if (!hasMessage(dictionaries[language], key)) throw new Error(`No "${key}" in the ${language} dictionary`);
+  return translate(
+    dictionaries[language],
+    key,
+    {
+      initials: siteConfig.initials,
+      name: siteConfig.name[language],
+      role: siteConfig.role[language],
+      city: siteConfig.city[language],
+      ...vars,
+    },
+    LOCALES[language],
+  );
 }
 
 export { siteConfig };

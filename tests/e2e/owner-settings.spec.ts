@@ -306,7 +306,10 @@ for (const theme of ["light", "dark"] as const) {
     );
     expect(await direction(confirm)).toBe("rtl");
     expect(await leftToRightArabic(page), "delete confirmation").toEqual([]);
-    await page.keyboard.press("Escape");
+    await expect(async () => {
+      await page.keyboard.press("Escape");
+      await expect(confirm).toBeHidden({ timeout: 500 });
+    }).toPass();
     await expect(
       list.getByRole("button", { name: text("ar", "admin.projects.deleteItem", { title: "متجر إلكتروني" }) }),
     ).toBeFocused();
