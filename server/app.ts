@@ -31,6 +31,7 @@ import { inboxRouter } from "./resources/inbox/router.ts";
 import { adminProjectsRouter, projectsRouter } from "./resources/projects/router.ts";
 import { createSettingsService, type SettingsService } from "./resources/settings/service.ts";
 import { settingsRouter } from "./resources/settings/router.ts";
+import { backupRouter } from "./resources/backup/router.ts";
 import { uploadsRouter } from "./resources/uploads/router.ts";
 import { storedImagesRouter } from "./resources/uploads/serve.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
@@ -83,6 +84,7 @@ function apiRouter(
     .route("/uploads", uploadsRouter(deps))
     .route("/messages", inboxRouter(deps))
     .route("/settings", settingsRouter(deps))
+    .route("/backup", backupRouter(deps))
     .all("*", (c) => apiFail(c, 404, "notFound"));
 }
 
@@ -126,7 +128,7 @@ export function createApp(options: AppOptions) {
   // Every state-changing request, API or page, must come from this site (CSRF).
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.
-  app.use("/api/*", except("/api/uploads", requireJsonBody));
+  app.use("/api/*", except(["/api/uploads", "/api/backup/restore"], requireJsonBody));
   app.route("/api", apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy }));
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
   app.route("/f", contactRouter({ ...contact, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { IMAGE_BUCKET, isStoredImageName, type ImageFolder } from "#core/images.ts";
+import { IMAGE_BUCKET, IMAGE_FOLDERS, isStoredImageName, type ImageFolder } from "#core/images.ts";
 
 // Uploaded images on the local disk, under DATA_DIR/storage/portfolio_images/{projects,articles}. A file is
 // written to a temporary name, flushed, then renamed into place, so a crash never leaves half an image under a
@@ -16,6 +16,9 @@ export interface ImageStore {
   remove(folder: ImageFolder, name: string): Promise<void>;
   /** Absolute path of a stored image, or null when the name is not one we could have stored. */
   filePath(folder: ImageFolder, name: string): string | null;
+  /** Every stored image (the backup takes them all). */
+  list(): Promise<{ folder: ImageFolder; name: string }[]>;
+  read(folder: ImageFolder, name: string): Promise<Buffer>;
 }
 
 export function createImageStore(dataDir: string): ImageStore {
@@ -63,6 +66,17 @@ export function createImageStore(dataDir: string): ImageStore {
     },
     async remove(folder, name) {
       await rm(required(folder, name), { force: true });
+    },
+    async list() {
+      const found: { folder: ImageFolder; name: string }[] = [];
+      for (const folder of IMAGE_FOLDERS) {
+        const names = await readdir(path.join(root, folder)).catch(() => [] as string[]);
+        for (const name of names.sort()) if (isStoredImageName(name)) found.push({ folder, name });
+      }
+      return found;
+    },
+    read(folder, name) {
+      return readFile(required(folder, name));
     },
   };
 }

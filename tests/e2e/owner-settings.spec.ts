@@ -392,3 +392,44 @@ test("small defects: a slug that cannot exist is a 404, an empty home says so, A
     expect(html, address).not.toContain(text("en", "editor.linkInvalid"));
   }
 });
+
+test("the owner downloads the whole site from Settings and restores it, confirming before it replaces anything", async ({
+  page,
+  startServer,
+  consoleGuard,
+}) => {
+  // The first restore is answered 409: the site has content, the owner is asked.
+  consoleGuard.allow(/status of 409/);
+  const own = await startServer({});
+  await signIn(page, "en", own.url);
+  // Something to keep: a project.
+  const form = page.getByRole("region", { name: text("en", "admin.projects.addTitle") });
+  await form.getByLabel(text("en", "admin.projects.title")).fill("Kept by the backup");
+  await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
+  await expect(toast(page)).toContainText(text("en", "admin.projects.added"));
+
+  const panel = await openSettings(page);
+  const backup = panel.getByRole("region", { name: text("en", "admin.settings.backup.title") });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    backup.getByRole("link", { name: text("en", "admin.settings.backup.download") }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^sira-backup-\d{4}-\d\d-\d\d\.zip$/);
+  const file = await download.path();
+
+  // A project added after the backup goes when the backup is restored.
+  await page.getByRole("tab", { name: text("en", "admin.tabs.projects") }).click();
+  await form.getByLabel(text("en", "admin.projects.title")).fill("Added later");
+  await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
+  await expect(toast(page)).toContainText(text("en", "admin.projects.added"));
+
+  await openSettings(page);
+  await backup.getByLabel(text("en", "admin.settings.backup.file")).setInputFiles(file);
+  await backup.getByRole("button", { name: text("en", "admin.settings.backup.restore") }).click();
+  const confirm = page.getByRole("alertdialog", { name: text("en", "admin.settings.backup.replaceTitle") });
+  await confirm.getByRole("button", { name: text("en", "admin.settings.backup.replaceConfirm") }).click();
+  await expect(toast(page)).toContainText(text("en", "admin.settings.backup.restored"));
+  await page.waitForURL(`${own.url}${ADMIN}`);
+  const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
+  await expect(list.getByRole("heading", { level: 3 })).toHaveText(["Kept by the backup"]);
+});

@@ -1,0 +1,44 @@
+// `npm run restore -- FILE [--replace]`: puts a backup made by `npm run backup` (or the admin's Settings) back
+// (docs/product.md §19). The whole archive is checked first; a site with content is replaced only with --replace;
+// it is all or nothing.
+import { readFile } from "node:fs/promises";
+import { checkBackup, restoreBackup } from "#server/resources/backup/archive.ts";
+import { apiErrorText } from "#core/api-errors.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { DataDirLockedError } from "#server/platform/data-lock.ts";
+import { EnvError, loadEnv } from "#server/platform/env.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { openDatabase } from "#server/platform/database.ts";
+import { createImageStore } from "#server/storage/image-store.ts";
+
+async function main() {
+  const file = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
+  if (!file) throw new Error("Usage: npm run restore -- FILE.zip [--replace]");
+  const replace = process.argv.includes("--replace");
+  const env = loadEnv(process.env);
+  const backup = await checkBackup(await readFile(file));
+  const { database, close } = await openDatabase(env);
+  try {
+    const tables = await restoreBackup(
+      { db: database.db, images: createImageStore(env.dataDir), logger: createLogger() },
+      backup,
+      { replace },
+    );
+    const rows = Object.entries(tables).map(([table, count]) => `${table} ${count}`);
+    console.log(`Restored from ${file}: ${rows.join(", ")}, ${backup.images.length} images.`);
+  } finally {
+    await close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError)
+    console.error(`${error.message}\nStop the server first, then run this again.`);
+  else if (error instanceof ServiceError)
+    console.error(
+      apiErrorText("en", error.key, error.vars) +
+        (error.key === "backupNotEmpty" ? " Run again with --replace to replace it." : ""),
+    );
+  else console.error(error instanceof EnvError || error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,338 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { asc } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import yazl from "yazl";
+import { articles, messages, projects, siteSettings } from "#db/schema.ts";
+import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
+import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+import { insertArticle } from "#tests/helpers/seed.ts";
+import { defaultSettings } from "#core/site-settings.ts";
+import { siteConfig } from "#config/site.ts";
+
+// Backup and restore (docs/product.md §19): the whole site out as one zip and back in, exactly, on both databases;
+// a damaged, foreign or failing archive changes nothing.
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+type Made = ReturnType<typeof makeApp> & { cookie: string; database: TestDatabase };
+
+async function site(database: TestDatabase): Promise<Made> {
+  const made = makeApp(database);
+  return { ...made, cookie: await signIn(made.app, database), database };
+}
+
+async function send(made: Made, method: string, url: string, body?: unknown) {
+  const response = await made.app.request(url, jsonRequest(method, body, made.cookie));
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+function storeImage(made: Made, folder: string, name: string, bytes: Buffer) {
+  const dir = path.join(made.dataDir, "storage", "portfolio_images", folder);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, name), bytes);
+  return `/storage/portfolio_images/${folder}/${name}`;
+}
+
+/** Every image file of a site, with its bytes. */
+function imageFiles(made: Made): Record<string, string> {
+  const root = path.join(made.dataDir, "storage", "portfolio_images");
+  const files: Record<string, string> = {};
+  for (const folder of ["projects", "articles", "site"]) {
+    let names: string[];
+    try {
+      names = readdirSync(path.join(root, folder));
+    } catch {
+      continue;
+    }
+    for (const name of names)
+      files[`${folder}/${name}`] = createHash("sha256")
+        .update(readFileSync(path.join(root, folder, name)))
+        .digest("hex");
+  }
+  return files;
+}
+
+/** Every row of every content table, in a stable order. */
+async function contentRows(database: TestDatabase) {
+  const all: Record<string, unknown[]> = {};
+  for (const [name, table] of Object.entries({ projects, articles, siteSettings, messages })) {
+    const id = (table as unknown as { id: Parameters<typeof asc>[0] }).id;
+    all[name] = await database.db.select().from(table).orderBy(asc(id));
+  }
+  return all;
+}
+
+/** Fills a site with one of everything: projects and articles with images, a draft, settings, messages. */
+async function fill(made: Made) {
+  const projectImage = storeImage(made, "projects", "1700000000000_shop.png", PNG);
+  const coverImage = storeImage(
+    made,
+    "articles",
+    "1700000000001_cover.png",
+    Buffer.concat([PNG, Buffer.from([1])]),
+  );
+  const portrait = storeImage(made, "site", "1700000000002_me.png", Buffer.concat([PNG, Buffer.from([2])]));
+  const alt = { image_alt_en: "A shop", image_alt_ar: "متجر" };
+  await send(made, "POST", "/api/projects", {
+    title: "Shop",
+    title_ar: "متجر",
+    image_url: projectImage,
+    featured: true,
+    ...alt,
+  });
+  await send(made, "POST", "/api/projects", { title: "Blog", tags: ["Astro"] });
+  await send(made, "POST", "/api/articles", {
+    title_en: "Caching",
+    title_ar: "التخزين",
+    content_en: "<h2>Why</h2><p>Because.</p>",
+    content_ar: "<p>لأن.</p>",
+    image_url: coverImage,
+    status: "published",
+    tags: [{ en: "Node.js", ar: "نود" }],
+    ...alt,
+  });
+  await send(made, "POST", "/api/articles", { title_en: "A draft", content_en: "<p>Later.</p>" });
+  await send(made, "POST", "/api/articles", {
+    title_en: "Soon",
+    status: "scheduled",
+    publish_at: "2031-01-01T08:00:00Z",
+  });
+  const settings = defaultSettings(siteConfig);
+  await send(made, "PUT", "/api/settings", {
+    ...settings,
+    heroTitle: { en: "Mine", ar: "لي" },
+    portrait: { url: portrait, alt: { en: "Me", ar: "أنا" } },
+  });
+  await made.app.request("/f/contact", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+    body: JSON.stringify({ name: "Sam", email: "sam@example.com", subject: "Hi", message: "مرحبا" }),
+  });
+  await insertArticle(made.database.db, { title_en: "Seeded", date: new Date("2025-05-05T05:05:05Z") });
+}
+
+async function download(made: Made): Promise<Buffer> {
+  const response = await made.app.request("/api/backup", { headers: { Cookie: made.cookie } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/zip");
+  expect(response.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="sira-backup-\d{4}-\d\d-\d\d\.zip"$/,
+  );
+  return Buffer.from(await response.arrayBuffer());
+}
+
+async function restore(made: Made, archive: Buffer, replace = false) {
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(archive)], "backup.zip", { type: "application/zip" }));
+  if (replace) form.set("replace", "1");
+  const response = await made.app.request("/api/backup/restore", {
+    method: "POST",
+    body: form,
+    headers: { Cookie: made.cookie, Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The entries of a zip, read with yauzl. */
+function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error("no zip"));
+      const files = new Map<string, Buffer>();
+      zip.on("end", () => resolve(files));
+      zip.on("entry", (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error("no stream"));
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/** A zip of these entries, with a manifest whose checksums match them (a well-made archive of bad content). */
+function rezip(files: Map<string, Buffer>): Promise<Buffer> {
+  const manifest = JSON.parse(files.get("manifest.json")!.toString("utf8")) as {
+    entries: { path: string; sha256: string; bytes: number }[];
+  };
+  manifest.entries = [...files.keys()]
+    .filter((name) => name !== "manifest.json")
+    .map((name) => ({
+      path: name,
+      sha256: createHash("sha256").update(files.get(name)!).digest("hex"),
+      bytes: files.get(name)!.length,
+    }));
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of files) if (name !== "manifest.json") zip.addBuffer(bytes, name);
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest)), "manifest.json");
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve) => {
+    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+describe.each(backends)("backup of a site on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  it.each(backends.map((target) => [target.name, target] as const))(
+    "restores into a fresh site on %s: every row and every image byte the same",
+    async (_name, target) => {
+      const source = await site(database());
+      await fill(source);
+      const archive = await download(source);
+      const files = await unzip(archive);
+      const manifest = JSON.parse(files.get("manifest.json")!.toString("utf8")) as Record<string, unknown>;
+      expect(manifest).toMatchObject({
+        format: "sira-backup",
+        version: 1,
+        tables: { projects: 2, articles: 4, site_settings: 1, messages: 1 },
+      });
+      // Sessions, sign-in limits and the password are not content.
+      expect([...files.keys()].sort()).toEqual([
+        "data/articles.json",
+        "data/messages.json",
+        "data/projects.json",
+        "data/site_settings.json",
+        "images/articles/1700000000001_cover.png",
+        "images/projects/1700000000000_shop.png",
+        "images/site/1700000000002_me.png",
+        "manifest.json",
+      ]);
+
+      const fresh = await target.open();
+      try {
+        const copy = await site(fresh);
+        const restored = await restore(copy, archive);
+        expect(restored).toEqual({
+          status: 200,
+          body: { restored: { projects: 2, articles: 4, site_settings: 1, messages: 1 } },
+        });
+        expect(await contentRows(fresh)).toEqual(await contentRows(database()));
+        expect(imageFiles(copy)).toEqual(imageFiles(source));
+        // The restored site serves what the first one did.
+        const served = async (made: Made): Promise<unknown> =>
+          (await made.app.request("/api/articles")).json();
+        expect(await served(copy)).toEqual(await served(source));
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
+
+  it("asks before replacing a site with content, then replaces it exactly", async () => {
+    const source = await site(database());
+    await fill(source);
+    const archive = await download(source);
+
+    const other = await backend.open();
+    try {
+      const target = await site(other);
+      storeImage(target, "projects", "1600000000000_old.png", PNG);
+      await send(target, "POST", "/api/projects", {
+        title: "Old",
+        image_url: "/storage/portfolio_images/projects/1600000000000_old.png",
+        image_alt_en: "Old",
+        image_alt_ar: "قديم",
+      });
+      const refused = await restore(target, archive);
+      expect(refused).toEqual({
+        status: 409,
+        body: { error: "The site already has content. Confirm that the backup should replace it." },
+      });
+      expect(((await send(target, "GET", "/api/admin/projects")).body as unknown as unknown[]).length).toBe(
+        1,
+      );
+
+      expect((await restore(target, archive, true)).status).toBe(200);
+      expect(await contentRows(other)).toEqual(await contentRows(database()));
+      expect(imageFiles(target)).toEqual(imageFiles(source));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("refuses a damaged, foreign or newer archive with a clear message and changes nothing", async () => {
+    const made = await site(database());
+    await fill(made);
+    const archive = await download(made);
+    const before = await contentRows(database());
+    const images = imageFiles(made);
+
+    const damaged = Buffer.from(archive);
+    damaged[Math.floor(damaged.length / 3)]! ^= 0xff;
+    const foreign = new yazl.ZipFile();
+    foreign.addBuffer(Buffer.from("hello"), "readme.txt");
+    foreign.end();
+    const foreignZip = await new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      foreign.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      foreign.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
+    });
+    const files = await unzip(archive);
+    const manifest = JSON.parse(files.get("manifest.json")!.toString("utf8")) as Record<string, unknown>;
+    files.set("manifest.json", Buffer.from(JSON.stringify({ ...manifest, version: 99 })));
+    const newer = await rezip(files);
+
+    for (const [bad, message] of [
+      [damaged, "This file is not a backup of this site, or it is damaged. Nothing was changed."],
+      [foreignZip, "This file is not a backup of this site, or it is damaged. Nothing was changed."],
+      [
+        Buffer.from("not a zip at all"),
+        "This file is not a backup of this site, or it is damaged. Nothing was changed.",
+      ],
+      [newer, "This backup was made by a newer version of the site. Nothing was changed."],
+    ] as const) {
+      const response = await restore(made, bad, true);
+      expect(response.status).toBe(422);
+      expect(response.body.error).toBe(message);
+    }
+    expect(await contentRows(database())).toEqual(before);
+    expect(imageFiles(made)).toEqual(images);
+  });
+
+  it("leaves the site as it was when the restore fails half-way, new images included", async () => {
+    const made = await site(database());
+    await fill(made);
+    const archive = await download(made);
+    const before = await contentRows(database());
+    const images = imageFiles(made);
+
+    // A well-made archive whose articles clash (the same id twice) and that brings a new image.
+    const files = await unzip(archive);
+    const rows = JSON.parse(files.get("data/articles.json")!.toString("utf8")) as unknown[];
+    files.set("data/articles.json", Buffer.from(JSON.stringify([...rows, rows[0]])));
+    files.set("images/projects/1800000000000_new.png", PNG);
+    const response = await restore(made, await rezip(files), true);
+    expect(response.status).toBe(422);
+    expect(await contentRows(database())).toEqual(before);
+    expect(imageFiles(made)).toEqual(images);
+  });
+
+  it("is the owner's only", async () => {
+    const { app } = makeApp(database());
+    expect((await app.request("/api/backup")).status).toBe(401);
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array([1])], "x.zip"));
+    const response = await app.request("/api/backup/restore", {
+      method: "POST",
+      body: form,
+      headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(response.status).toBe(401);
+  });
+});
