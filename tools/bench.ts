@@ -131,10 +131,15 @@ export interface ServerProcess {
 const running = new Set<ServerProcess>();
 
 /** Spawns `node <SERVER_NODE_FLAGS> server.js` as `npm start` does and waits (polling every 20 ms) for `GET /` to answer 200. */
-export async function startServerProcess(options: { port: number; dataDir: string }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
   const origin = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...options.env,
     NODE_ENV: "production",
     PORT: String(options.port),
     HOST: "127.0.0.1",

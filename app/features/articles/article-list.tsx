@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { LOCALES } from "#core/dates.ts";
+import { visiblePages } from "#core/pagination.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
 import type { ArticlesResult, TagName } from "./articles-result.ts";
@@ -47,18 +48,24 @@ function Pagination({ path, page, pages }: { path: string; page: number; pages: 
         </Link>
       ) : null}
       <ol className="flex flex-wrap gap-1">
-        {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-          <li key={number}>
-            <Link
-              to={pageHref(path, number)}
-              aria-label={t("articles.pageNumber", { page: number })}
-              aria-current={number === page ? "page" : undefined}
-              className={`${link} ${number === page ? "border-primary bg-primary text-primary-foreground" : ""}`}
-            >
-              {numbers.format(number)}
-            </Link>
-          </li>
-        ))}
+        {visiblePages(page, pages).map((number, index) =>
+          number === null ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-2 py-1.5 text-sm text-muted-foreground">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              <Link
+                to={pageHref(path, number)}
+                aria-label={t("articles.pageNumber", { page: number })}
+                aria-current={number === page ? "page" : undefined}
+                className={`${link} ${number === page ? "border-primary bg-primary text-primary-foreground" : ""}`}
+              >
+                {numbers.format(number)}
+              </Link>
+            </li>
+          ),
+        )}
       </ol>
       {page < pages ? (
         <Link to={pageHref(path, page + 1)} rel="next" className={link}>
