@@ -122,17 +122,26 @@ export const ArticleInputSchema = createInsertSchema(articles, {
   .extend({
     // docs/product.md §18: a new article is a draft unless the owner publishes or schedules it.
     status: z.enum(["draft", "scheduled", "published"], { error: "articleStatus" }).default("draft"),
-    publish_at: z.union([z.iso.datetime({ offset: true, error: "publishAtInvalid" }), z.null()]).default(null),
+    publish_at: z
+      .union([z.iso.datetime({ offset: true, error: "publishAtInvalid" }), z.null()])
+      .default(null),
     tags: z
       .array(
         z.object({
-          en: z.string().trim().min(1, { error: "tagNeedsEnglish" }).max(ARTICLE_TAG_MAX, { error: "tooLong" }),
+          en: z
+            .string()
+            .trim()
+            .min(1, { error: "tagNeedsEnglish" })
+            .max(ARTICLE_TAG_MAX, { error: "tooLong" }),
           ar: z.string().trim().max(ARTICLE_TAG_MAX, { error: "tooLong" }).default(""),
         }),
         { error: "invalidInput" },
       )
       .default([])
-      .refine((tags) => tags.length <= ARTICLE_TAGS_MAX, { error: "tooManyTags", params: { count: ARTICLE_TAGS_MAX } })
+      .refine((tags) => tags.length <= ARTICLE_TAGS_MAX, {
+        error: "tooManyTags",
+        params: { count: ARTICLE_TAGS_MAX },
+      })
       .transform((tags) => {
         const seen = new Set<string>();
         return tags.flatMap((tag) => {
