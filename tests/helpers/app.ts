@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
@@ -65,5 +65,38 @@ export function jsonRequest(method: string, body: unknown, cookie?: string): Req
       ...(cookie ? { Cookie: cookie } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}
+
+/** A tiny PNG (1×1), as a stored image's bytes. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Puts a file where an upload to `folder` would have stored it; answers its public URL. */
+export function storeImageFile(
+  dataDir: string,
+  folder: string,
+  name: string,
+  bytes: Buffer = TINY_PNG,
+): string {
+  const dir = path.join(dataDir, "storage", "portfolio_images", folder);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, name), bytes);
+  return `/storage/portfolio_images/${folder}/${name}`;
+}
+
+/**
+ * The owner's JSON requests to an app, signed in as `cookie`, in a language (the `language` cookie): answers the
+ * status and the parsed body.
+ */
+export function ownerRequests(app: TestApp, cookie: () => string) {
+  return async (method: string, url: string, body?: unknown, language = "en") => {
+    const init = jsonRequest(method, body, cookie());
+    const headers = { ...init.headers, Cookie: `${cookie()}; language=${language}` };
+    const response = await app.request(url, { ...init, headers });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
   };
 }

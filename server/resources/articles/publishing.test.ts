@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
+import { makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { createPageCache } from "#server/ssr/page-cache.ts";
@@ -23,11 +23,7 @@ describe.each(backends)("publishing articles on $name", (backend) => {
       clock.advance(ms);
       cookie = await signIn(made.app, database());
     };
-    const send = async (method: string, url: string, body?: unknown) => {
-      const response = await made.app.request(url, jsonRequest(method, body, cookie));
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-    };
+    const send = ownerRequests(made.app, () => cookie);
     const publicSlugs = async () =>
       ((await (await made.app.request("/api/articles")).json()) as { slug: string }[]).map((row) => row.slug);
     return { ...made, clock, later, send, publicSlugs };

@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
+import { jsonRequest, makeApp, ownerRequests, signIn, storeImageFile } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { insertProject } from "#tests/helpers/seed.ts";
 import { listHomeProjects } from "./service.ts";
@@ -9,30 +9,14 @@ import { listHomeProjects } from "./service.ts";
 // Bilingual and curated projects (docs/product.md §5): Arabic texts, alt text for the image, removing the image,
 // a featured flag and the owner's order, on both databases.
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
-
 describe.each(backends)("curated, bilingual projects on $name", (backend) => {
   const database = useTestDatabase(backend);
 
   async function owner() {
     const made = makeApp(database());
     const cookie = await signIn(made.app, database());
-    const send = async (method: string, url: string, body?: unknown, language = "en") => {
-      const init = jsonRequest(method, body, cookie);
-      const headers = { ...init.headers, Cookie: `${cookie}; language=${language}` };
-      const response = await made.app.request(url, { ...init, headers });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-    };
-    const storeImage = (name: string) => {
-      const dir = path.join(made.dataDir, "storage", "portfolio_images", "projects");
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, name), PNG);
-      return `/storage/portfolio_images/projects/${name}`;
-    };
+    const send = ownerRequests(made.app, () => cookie);
+    const storeImage = (name: string) => storeImageFile(made.dataDir, "projects", name);
     return { ...made, send, storeImage };
   }
 

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultSettings, type SiteSettings } from "#core/site-settings.ts";
 import { siteConfig } from "#config/site.ts";
 import { siteSettings } from "#db/schema.ts";
 import { createPageCache } from "#server/ssr/page-cache.ts";
-import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
+import { jsonRequest, makeApp, ownerRequests, signIn, storeImageFile } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 
 // The site's settings through the API (docs/product.md §17): the whole document in and out, every field rule with
@@ -13,11 +13,6 @@ import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 // both databases.
 
 const DEFAULTS = defaultSettings(siteConfig);
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
-
 describe.each(backends)("the site settings API on $name", (backend) => {
   const database = useTestDatabase(backend);
 
@@ -25,19 +20,8 @@ describe.each(backends)("the site settings API on $name", (backend) => {
     const pageCache = createPageCache({ ttlMs: 60_000 });
     const made = makeApp(database(), {}, { pageCache });
     const cookie = await signIn(made.app, database());
-    const send = async (method: string, url: string, body?: unknown, language = "en") => {
-      const init = jsonRequest(method, body, cookie);
-      const headers = { ...init.headers, Cookie: `${cookie}; language=${language}` };
-      const response = await made.app.request(url, { ...init, headers });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-    };
-    const storeSiteImage = (name: string) => {
-      const dir = path.join(made.dataDir, "storage", "portfolio_images", "site");
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, name), PNG);
-      return `/storage/portfolio_images/site/${name}`;
-    };
+    const send = ownerRequests(made.app, () => cookie);
+    const storeSiteImage = (name: string) => storeImageFile(made.dataDir, "site", name);
     return { ...made, send, pageCache, storeSiteImage };
   }
 
