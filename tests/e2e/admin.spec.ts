@@ -152,9 +152,30 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
   await expect(confirm).toContainText(
     text("en", "admin.projects.deleteText", { title: "Weather dashboard 2" }),
   );
+  await confirm.getByRole("button", { name: text("en", "admin.common.cancel") }).click();
+
+  // Remove the image without replacing it: the file goes, the card shows the drawn fallback.
+  await list.getByRole("button", { name: "Edit Weather dashboard 2" }).click();
+  await dialog.getByRole("button", { name: text("en", "imageField.removeCurrent") }).click();
+  await expect(dialog.getByText(text("en", "imageField.willRemove"))).toBeVisible();
+  await dialog.getByRole("button", { name: text("en", "admin.projects.save") }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() => readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects")))
+    .toEqual([]);
+  await publicPage.reload();
+  await expect(publicPage.getByRole("img", { name: "Screenshot of Weather dashboard 2" })).toHaveAttribute(
+    "src",
+    /project-fallback/,
+  );
+
+  // Now without an image, the confirmation does not speak of one.
+  await list.getByRole("button", { name: "Delete Weather dashboard 2" }).click();
+  await expect(confirm).toContainText(
+    text("en", "admin.projects.deleteTextNoImage", { title: "Weather dashboard 2" }),
+  );
   await confirm.getByRole("button", { name: text("en", "admin.common.delete") }).click();
   await expect(list.getByText(text("en", "admin.projects.empty"))).toBeVisible();
-  expect(readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects"))).toEqual([]);
   // The deleted project's button is gone: focus goes to the list's heading, not to <body>.
   await expect(page.getByRole("heading", { name: text("en", "admin.projects.listTitle") })).toBeFocused();
 });
