@@ -29,9 +29,12 @@ const ARTICLE = {
   excerpt_ar: "كل كيلوبايت مهم.",
   date: new Date("2026-10-01T08:00:00Z"),
   updated_at: new Date("2026-10-05T08:00:00Z"),
+  tags: [{ slug: "performance", en: "Performance", ar: "الأداء" }],
 };
 
-const PAGES = [...PUBLIC_PAGES, `/articles/${ARTICLE.slug}`];
+const ARTICLE_PAGE = `/articles/${ARTICLE.slug}`;
+/** Every kind of public page: the fixed ones, an article and a tag's articles (docs/product.md §16, §18). */
+const PAGES = [...PUBLIC_PAGES, ARTICLE_PAGE, "/articles/tag/performance"];
 
 /** The failed checks of the Structured Data Testing Tool's Google preset for `schema` in this HTML, or "". */
 function structuredDataFailures(html: string, schema: string): string {
@@ -104,7 +107,7 @@ test.describe("every public page in both languages", () => {
         expect(result.ogLocale).toBe(language === "ar" ? "ar_AR" : "en_US");
         expect(result.ogLocaleAlternate).toBe(language === "ar" ? "en_US" : "ar_AR");
         expect(result.ogSiteName).toBe(siteConfig.name[language]);
-        expect(result.ogType).toBe(page.startsWith("/articles/") ? "article" : "website");
+        expect(result.ogType).toBe(page === ARTICLE_PAGE ? "article" : "website");
         expect(result.ogTitle).toBeTruthy();
         expect(result.ogDescription).toBeTruthy();
         const [image] = result.ogImage ?? [];
@@ -113,7 +116,7 @@ test.describe("every public page in both languages", () => {
         expect(result.twitterCard).toBe("summary_large_image");
         expect(result.twitterTitle).toBe(result.ogTitle);
         expect(result.twitterImage?.[0]?.url).toBe(image?.url);
-        if (page.startsWith("/articles/")) {
+        if (page === ARTICLE_PAGE) {
           expect(result.articlePublishedTime).toBe(ARTICLE.date.toISOString());
           expect(result.articleModifiedTime).toBe(ARTICLE.updated_at.toISOString());
         }
@@ -125,7 +128,7 @@ test.describe("every public page in both languages", () => {
         if (page === "/") expect(types).toEqual(["Person", "WebSite"]);
         else expect(types).toContain("BreadcrumbList");
         if (page === "/") expect(jsonLd[0]).toMatchObject({ sameAs: Object.values(siteConfig.links) });
-        if (page.startsWith("/articles/")) {
+        if (page === ARTICLE_PAGE) {
           expect(types).toContain("BlogPosting");
           const post = jsonLd.find((object) => object["@type"] === "BlogPosting")!;
           expect(post).toMatchObject({

@@ -66,6 +66,14 @@ export async function sitemap(context: Readonly<RouterContextProvider>, origin: 
   };
   for (const page of PUBLIC_PAGES) add(page, siteChanged);
   for (const article of articles) add(`/articles/${article.slug}`, article.updated_at);
+  // Each tag's page, changed when the newest of its articles did.
+  const tags = new Map<string, string>();
+  for (const article of articles)
+    for (const tag of article.tags) {
+      const seen = tags.get(tag.slug);
+      if (!seen || article.updated_at > seen) tags.set(tag.slug, article.updated_at);
+    }
+  for (const [slug, lastmod] of tags) add(`/articles/tag/${slug}`, lastmod);
   stream.end();
   return xml((await streamToPromise(stream)).toString());
 }
