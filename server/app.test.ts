@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
@@ -201,6 +203,31 @@ describe.each(backends)("the API on $name", (backend) => {
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
   });
 
+  describe("GET /readyz", () => {
+    it("is ready when the database and the image storage answer", async () => {
+      const response = await makeApp(database()).app.request("/readyz");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+    });
+
+    it("is not ready when images cannot be stored, and logs why", async () => {
+      const { app, dataDir, logger } = makeApp(database());
+      // A file where the image folder should be: nothing can be stored under it.
+      mkdirSync(path.join(dataDir, "storage"), { recursive: true });
+      writeFileSync(path.join(dataDir, "storage", "portfolio_images"), "not a folder");
+      const response = await app.request("/readyz");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        status: "unavailable",
+        database: "ok",
+        storage: "unavailable",
+      });
+      expect(logger.lines.join("\n")).toMatch(/not ready .*"part":"storage"/);
+      // Liveness is the database's alone.
+      expect((await app.request("/healthz")).status).toBe(200);
+    });
+  });
+
   describe("when the database is gone", () => {
     let app: ReturnType<typeof makeApp>["app"];
     let logger: ReturnType<typeof makeApp>["logger"];
@@ -211,6 +238,17 @@ describe.each(backends)("the API on $name", (backend) => {
       ({ app, logger } = makeApp(own));
       healthBefore = await app.request("/healthz");
       await own.close();
+    });
+
+    it("is not ready once the database is closed, and says which part is missing", async () => {
+      const response = await app.request("/readyz");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        status: "unavailable",
+        database: "unavailable",
+        storage: "ok",
+      });
+      expect(logger.lines.join("\n")).toMatch(/not ready .*"part":"database"/);
     });
 
     it("reports health 200 while the database answers and 503 once it is closed", async () => {

@@ -18,6 +18,7 @@ import { healthRouter } from "./http/health.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { requestLog } from "./http/request-log.ts";
 import { builtFiles } from "./http/static-files.ts";
+import type { ChangeFeed } from "./platform/change-feed.ts";
 import type { ServerEnv } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
 import { adminArticlesRouter, articlesRouter } from "./resources/articles/router.ts";
@@ -60,6 +61,8 @@ export interface AppOptions {
   notifier?: Notifier;
   /** The site's settings; by default config/site.ts with the owner's edits in this database. */
   settings?: SettingsService;
+  /** Tells the other instances of the site about the owner's writes (server/platform/change-feed.ts). */
+  changes?: ChangeFeed;
 }
 
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
@@ -107,7 +110,10 @@ export function createApp(options: AppOptions) {
     images,
     now,
     owner: requireOwner(ownerAuth, secure),
-    contentChanged: () => options.pageCache?.clear(),
+    contentChanged: () => {
+      options.pageCache?.clear();
+      void options.changes?.publish();
+    },
     settings: options.settings ?? createSettingsService(db, siteConfig),
   };
   const contact: ContactDeps = {
@@ -124,7 +130,7 @@ export function createApp(options: AppOptions) {
   if (env.logRequests) app.use(requestLog(logger));
   app.use(compress());
   app.use(securityHeaders({ siteUrl: env.siteUrl, formOrigins, dev: Boolean(options.dev) }));
-  app.route("/", healthRouter(database));
+  app.route("/", healthRouter(database, { images, logger }));
   // Every state-changing request, API or page, must come from this site (CSRF).
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.

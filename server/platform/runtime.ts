@@ -10,6 +10,7 @@ import type { DbHandle } from "#db/client.ts";
 import { createApp, type SsrHandler } from "#server/app.ts";
 import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import { createSettingsService } from "#server/resources/settings/service.ts";
+import { localChangeFeed, postgresChangeFeed } from "./change-feed.ts";
 import { notifierFromEnv, type Notifier } from "#server/resources/contact/notifier.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
 import { DataDirLockedError } from "./data-lock.ts";
@@ -66,7 +67,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   notifier?.start();
 
   const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
+  // Several instances on one PostgreSQL hear of each other's writes; the embedded database has one instance.
+  const changes = env.databaseUrl ? postgresChangeFeed(env.databaseUrl, logger) : localChangeFeed();
+  changes.subscribe(() => pageCache.clear());
+  changes.watch((down) => pageCache.pause(down));
   const app = createApp({
+    changes,
     env,
     database,
     logger,
@@ -93,6 +99,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
   } catch (error) {
     await notifier?.stop();
+    await changes.close();
     await opened.close();
     throw error;
   }
@@ -114,6 +121,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         // A notification being sent finishes (or fails and is rescheduled) before the database closes.
         await notifier?.stop();
+        await changes.close();
         await opened.close();
       })();
       return closing;

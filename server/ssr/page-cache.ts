@@ -26,6 +26,11 @@ export interface PageCache {
   ): void;
   /** Forgets every page: after the owner changes content. */
   clear(): void;
+  /**
+   * While paused no page is kept or served from here: another instance may have changed content unheard (the
+   * change feed is down, server/platform/change-feed.ts).
+   */
+  pause(paused: boolean): void;
   readonly size: number;
 }
 
@@ -37,8 +42,10 @@ export function createPageCache({
   maxEntries?: number;
 }): PageCache {
   const entries = new Map<string, Entry>();
+  let paused = false;
   return {
     get(key, nonce) {
+      if (paused) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (Date.now() >= entry.expiresAt) {
@@ -51,6 +58,7 @@ export function createPageCache({
       });
     },
     set(key, nonce, page, until) {
+      if (paused) return;
       const expiresAt = Math.min(Date.now() + ttlMs, until?.getTime() ?? Infinity);
       if (expiresAt <= Date.now()) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
@@ -59,6 +67,10 @@ export function createPageCache({
     },
     clear() {
       entries.clear();
+    },
+    pause(value) {
+      paused = value;
+      if (value) entries.clear();
     },
     get size() {
       return entries.size;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_BUCKET, IMAGE_FOLDERS, isStoredImageName, type ImageFolder } from "#core/images.ts";
 
@@ -19,6 +20,8 @@ export interface ImageStore {
   /** Every stored image (the backup takes them all). */
   list(): Promise<{ folder: ImageFolder; name: string }[]>;
   read(folder: ImageFolder, name: string): Promise<Buffer>;
+  /** Throws when images cannot be stored now (`/readyz`). */
+  ready(): Promise<void>;
 }
 
 export function createImageStore(dataDir: string): ImageStore {
@@ -77,6 +80,10 @@ export function createImageStore(dataDir: string): ImageStore {
     },
     read(folder, name) {
       return readFile(required(folder, name));
+    },
+    async ready() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }
