@@ -1,4 +1,4 @@
-// `npm run lighthouse`: Lighthouse (default mobile config) on /, /projects and one article, in English and
+// `npm run lighthouse`: Lighthouse (default mobile config) on /, /projects, /articles and one article, in English and
 // Arabic, against the production server on a throw-away seeded data folder. Prints the four category scores,
 // LCP/TBT/CLS, and the audits that keep a category below 100; writes everything to
 // bench-results/lighthouse.json. Run with Node 24 (`node scripts/lighthouse.ts` strips the types).
@@ -193,7 +193,7 @@ async function main() {
   const { dataDir, missing, cleanup } = await prepareRun("sira-lighthouse-");
   try {
     const server = await startServerProcess({ port: await freePort(), dataDir });
-    const pages = ["/", "/projects", `/articles/${ARTICLE_SLUGS[0]}`];
+    const pages = ["/", "/projects", "/articles", `/articles/${ARTICLE_SLUGS[0]}`];
     const runs: Run[] = [];
     const reports: Record<string, Result> = {};
     for (const page of pages) {

@@ -6,8 +6,8 @@ import { backends } from "#tests/helpers/databases.ts";
 import { createMemoryLogger } from "./logger.ts";
 import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from "./change-feed.ts";
 
-// Instances of the site on one PostgreSQL hear of each other's writes at once (docs/architecture.md "Many
-// instances"), against a real PostgreSQL server.
+// Instances of the site on one PostgreSQL hear of each other's writes at once, against a real PostgreSQL server
+// (docs/architecture.md "Many instances").
 
 const adminUrl = inject("postgresUrl");
 const feeds: ChangeFeed[] = [];
