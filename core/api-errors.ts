@@ -73,6 +73,7 @@ const en = {
   invalidImage: "Choose an image uploaded to this site, or one of the site's own images.",
   initialsLength: "Use 1 to 3 letters.",
   listLength: "Keep between {{min}} and {{max}} entries.",
+  listExact: { one: "Keep exactly {{count}} entry.", other: "Keep exactly {{count}} entries." },
   settingsSection: "There is no such settings section.",
   passwordCurrentWrong: "The current password is not correct.",
   passwordTooShort: {
@@ -178,6 +179,14 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   invalidImage: "اختر صورة مرفوعة إلى هذا الموقع أو إحدى صور الموقع نفسه.",
   initialsLength: "استخدم من حرف إلى ثلاثة أحرف.",
   listLength: "أبقِ العدد بين {{min}} و{{max}}.",
+  listExact: {
+    zero: "لا تُبقِ أي عنصر.",
+    one: "أبقِ عنصرًا واحدًا بالضبط.",
+    two: "أبقِ عنصرين بالضبط.",
+    few: "أبقِ {{count}} عناصر بالضبط.",
+    many: "أبقِ {{count}} عنصرًا بالضبط.",
+    other: "أبقِ {{count}} عنصر بالضبط.",
+  },
   settingsSection: "لا يوجد قسم إعدادات بهذا الاسم.",
   passwordCurrentWrong: "كلمة المرور الحالية غير صحيحة.",
   passwordTooShort: {

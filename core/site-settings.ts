@@ -24,7 +24,8 @@ const list = <Item extends z.ZodType>(item: Item, min: number, max: number) =>
   });
 
 /** A list of exactly `count` entries (the service cards match the icons of their places). */
-const exactly = <Item extends z.ZodType>(item: Item, count: number) => list(item, count, count);
+const exactly = <Item extends z.ZodType>(item: Item, count: number) =>
+  z.array(item).refine((items) => items.length === count, { error: "listExact", params: { count } });
 
 /** A link shown in the footer and on the contact page, or empty to hide it. */
 const link = z

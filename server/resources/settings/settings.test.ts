@@ -84,7 +84,7 @@ describe.each(backends)("the site settings API on $name", (backend) => {
       "five service cards",
       { services: DEFAULTS.services.slice(0, 5) },
       "services",
-      "Keep between 6 and 6 entries.",
+      "Keep exactly 6 entries.",
     ],
     [
       "an unknown time zone",

@@ -1,4 +1,5 @@
 import { Download, Upload } from "lucide-react";
+import { apiErrorText } from "#core/api-errors.ts";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -11,7 +12,7 @@ import { FieldError } from "./form-controls.tsx";
  * site with content asks first (the server answers 409 until the owner confirms).
  */
 export function BackupForm() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -21,7 +22,7 @@ export function BackupForm() {
   async function send(replace: boolean) {
     const file = input.current?.files?.[0];
     if (!file) {
-      setError(t("admin.settings.backup.file"));
+      setError(apiErrorText(language, "backupNoFile"));
       return;
     }
     setBusy(true);
