@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest";
 import { siteConfig } from "#config/site.ts";
 import {
   checkSiteConfig,
-  defaultSettings,
-  localizeSettings,
   mergeSettings,
   SETTINGS_SECTIONS,
   SiteSettingsSchema,
   settingsOverrides,
 } from "./site-settings.ts";
+import { defaultSettings, localizeSettings } from "./site-view.ts";
 
 const DEFAULTS = defaultSettings(siteConfig);
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { issueText, type SchemaIssue } from "./api-errors.ts";
-import type { Language } from "./preferences.ts";
 
 // The site's settings (docs/product.md §17): who the owner is, the hero, about, contact details, links, footer,
 // services, the portrait and about image, and the time zone, in English and Arabic where the text is
@@ -132,11 +131,6 @@ export function isSettingsSection(value: string): value is SettingsSection {
 
 const FIELDS = Object.keys(SiteSettingsSchema.shape) as SettingsField[];
 
-/** The settings part of config/site.ts. */
-export function defaultSettings(config: SiteConfig): SiteSettings {
-  return Object.fromEntries(FIELDS.map((field) => [field, config[field]])) as SiteSettings;
-}
-
 /**
  * The settings a visitor sees: each stored field that is still valid, else the default. A field stored by an
  * older version that no longer passes the schema falls back rather than breaking the site.
@@ -161,75 +155,6 @@ export function settingsOverrides(defaults: SiteSettings, settings: SiteSettings
       (field) => [field, settings[field]],
     ),
   );
-}
-
-export interface ServiceText {
-  title: string;
-  text: string;
-}
-
-/** The settings in one language: what every public page is sent through the root loader. */
-export interface PublicSite {
-  name: string;
-  initials: string;
-  role: string;
-  heroGreeting: string;
-  heroTitle: string;
-  heroSubtitle: string;
-  heroDescription: string;
-  bio: string;
-  philosophy: string;
-  skills: string[];
-  city: string;
-  location: string;
-  email: string;
-  phone: string;
-  /** Only the links that are set. */
-  links: Partial<Record<keyof SiteSettings["links"], string>>;
-  footerText: string;
-  servicesOverview: ServiceText[];
-  services: ServiceText[];
-  whyText: string;
-  whyBullets: string[];
-  portrait: { url: string; small: string | null; alt: string };
-  aboutImage: { url: string; alt: string };
-  timeZone: string;
-}
-
-export function localizeSettings(settings: SiteSettings, language: Language, config: SiteConfig): PublicSite {
-  const pick = (text: { en: string; ar: string }) => text[language];
-  const services = (items: SiteSettings["services"]) =>
-    items.map((item) => ({ title: pick(item.title), text: pick(item.text) }));
-  return {
-    name: pick(settings.name),
-    initials: settings.initials,
-    role: pick(settings.role),
-    heroGreeting: pick(settings.heroGreeting),
-    heroTitle: pick(settings.heroTitle),
-    heroSubtitle: pick(settings.heroSubtitle),
-    heroDescription: pick(settings.heroDescription),
-    bio: pick(settings.bio),
-    philosophy: pick(settings.philosophy),
-    skills: settings.skills.map(pick),
-    city: pick(settings.city),
-    location: pick(settings.location),
-    email: settings.email,
-    phone: settings.phone,
-    links: Object.fromEntries(Object.entries(settings.links).filter(([, url]) => url !== "")),
-    footerText: pick(settings.footerText),
-    servicesOverview: services(settings.servicesOverview),
-    services: services(settings.services),
-    whyText: pick(settings.whyText),
-    whyBullets: settings.whyBullets.map(pick),
-    portrait: {
-      url: settings.portrait.url,
-      // The drawn portrait has a 320-pixel copy for phones; an uploaded one is served as it is.
-      small: settings.portrait.url === config.portrait.url ? config.portraitSmall : null,
-      alt: pick(settings.portrait.alt),
-    },
-    aboutImage: { url: settings.aboutImage.url, alt: pick(settings.aboutImage.alt) },
-    timeZone: settings.timeZone,
-  };
 }
 
 /** Checks config/site.ts when the server starts: a broken default stops it with each wrong field named. */

@@ -2,7 +2,7 @@ import { Mail } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "#app/lib/i18n.ts";
-import type { PublicSite } from "#core/site-settings.ts";
+import type { PublicSite } from "#core/site-view.ts";
 import { useSite } from "#app/lib/site.ts";
 import { GithubIcon, InstagramIcon, LinkedinIcon, XIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";

@@ -3,7 +3,7 @@ import { LOCALES } from "#core/dates.ts";
 import { translate, type TranslateVars } from "#core/i18n.ts";
 import { alternatePaths, localizePath, pathWithoutLanguage } from "#core/localized-paths.ts";
 import { LANGUAGES, type Language } from "#core/preferences.ts";
-import type { PublicSite } from "#core/site-settings.ts";
+import type { PublicSite } from "#core/site-view.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { RootData } from "./root-data.ts";
 import { siteOf } from "./site.ts";

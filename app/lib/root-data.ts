@@ -1,6 +1,6 @@
 import type { Dictionary } from "#core/i18n.ts";
 import type { Language, Theme } from "#core/preferences.ts";
-import type { PublicSite } from "#core/site-settings.ts";
+import type { PublicSite } from "#core/site-view.ts";
 
 /** What the root loader hands every page: the language of the address, the theme, its dictionary, the origin. */
 export interface RootData {

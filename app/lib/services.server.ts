@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { Language } from "#core/preferences.ts";
-import { checkSiteConfig, defaultSettings, localizeSettings, type PublicSite } from "#core/site-settings.ts";
+import { checkSiteConfig } from "#core/site-settings.ts";
+import { defaultSettings, localizeSettings, type PublicSite } from "#core/site-view.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "#server/ssr/context.ts";
 import { siteConfig } from "#config/site.ts";
 

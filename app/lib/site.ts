@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { defaultSettings, localizeSettings, type PublicSite } from "#core/site-settings.ts";
+import { defaultSettings, localizeSettings, type PublicSite } from "#core/site-view.ts";
 import { siteConfig } from "#config/site.ts";
 import type { RootData } from "./root-data.ts";
 

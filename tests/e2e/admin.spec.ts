@@ -69,6 +69,12 @@ test("none of the admin code, editor included, reaches a public page", async ({ 
   );
   expect(adminChunks.length).toBeGreaterThan(0);
   for (const chunk of adminChunks) expect(scripts.join("\n")).not.toContain(chunk);
+  // Nor the schemas and messages of the owner's settings (zod and core/api-errors.ts): pages read core/site-view.ts.
+  for (const url of new Set(scripts)) {
+    const source = await (await page.request.get(url)).text();
+    expect(source, url).not.toContain("ZodError");
+    expect(source, url).not.toContain(apiErrorText("en", "requiredArabic"));
+  }
 });
 
 test("adds a project with an image, shows it on /projects, edits it in the dialog and deletes it", async ({

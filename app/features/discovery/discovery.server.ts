@@ -8,7 +8,7 @@ import { PUBLIC_PAGES, localizePath } from "#core/localized-paths.ts";
 import { LANGUAGES, type Language } from "#core/preferences.ts";
 import { dictionaries } from "#app/i18n/dictionaries.server.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
-import type { PublicSite } from "#core/site-settings.ts";
+import type { PublicSite } from "#core/site-view.ts";
 import { getServices, readSite } from "#app/lib/services.server.ts";
 
 // What search engines, feed readers and link previews read (docs/product.md §16): robots.txt, the sitemap, a feed

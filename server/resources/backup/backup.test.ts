@@ -9,7 +9,7 @@ import { articles, messages, projects, siteSettings } from "#db/schema.ts";
 import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { defaultSettings } from "#core/site-settings.ts";
+import { defaultSettings } from "#core/site-view.ts";
 import { siteConfig } from "#config/site.ts";
 
 // Backup and restore (docs/product.md §19): the whole site out as one zip and back in, exactly, on both databases;

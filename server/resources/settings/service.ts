@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { parseImageUrl } from "#core/images.ts";
 import {
-  defaultSettings,
   mergeSettings,
   SETTINGS_SECTIONS,
   settingsOverrides,
@@ -9,6 +8,7 @@ import {
   type SiteConfig,
   type SiteSettings,
 } from "#core/site-settings.ts";
+import { defaultSettings } from "#core/site-view.ts";
 import type { Database } from "#db/client.ts";
 import { siteSettings } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultSettings, type SiteSettings } from "#core/site-settings.ts";
+import type { SiteSettings } from "#core/site-settings.ts";
+import { defaultSettings } from "#core/site-view.ts";
 import { siteConfig } from "#config/site.ts";
 import { siteSettings } from "#db/schema.ts";
 import { createPageCache } from "#server/ssr/page-cache.ts";
