@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { ArticleBody, BackToArticles } from "#app/features/articles/article-view.tsx";
+import { ArticleBody, ArticleNotFound } from "#app/features/articles/article-view.tsx";
 import { loadArticle } from "#app/features/articles/load-articles.server.ts";
-import { useI18n } from "#app/lib/i18n.ts";
 import { metaText, ownerJsonLd, pageHead, shareImagePath } from "#app/lib/meta.ts";
 import { requestLanguage } from "#app/lib/language.ts";
 import { localizePath } from "#core/localized-paths.ts";
@@ -59,16 +58,6 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
   useErrorToast("errors.fetchArticle", loaderData.errorKey);
-  const article = loaderData.article;
-  if (!article) {
-    return (
-      <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
-        <p className="text-lg">{t("articles.notFound")}</p>
-        <BackToArticles />
-      </section>
-    );
-  }
-  return <ArticleBody article={article} />;
+  return loaderData.article ? <ArticleBody article={loaderData.article} /> : <ArticleNotFound />;
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Eye } from "lucide-react";
-import { ArticleBody, BackToArticles } from "#app/features/articles/article-view.tsx";
+import { ArticleBody, ArticleNotFound } from "#app/features/articles/article-view.tsx";
 import { loadPreview } from "#app/features/articles/load-articles.server.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { requestLanguage } from "#app/lib/language.ts";
@@ -35,12 +35,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { article, publishAtText } = loaderData;
   if (!article) {
-    return (
-      <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
-        <p className="text-lg">{t("articles.notFound")}</p>
-        <BackToArticles />
-      </section>
-    );
+    return <ArticleNotFound />;
   }
   const status = article.publication.status;
   return (

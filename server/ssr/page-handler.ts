@@ -103,8 +103,11 @@ export function pageHandler(options: {
     let failed = false;
     const context = new RouterContextProvider();
     const owner = admin && (await options.isOwner(c));
+    // The root loader, the page's loader and its head all ask for the settings: one read per request.
+    let settings: ReturnType<SiteServices["settings"]> | undefined;
     context.set(siteServicesContext, {
       ...services,
+      settings: () => (settings ??= options.settings.read()),
       previewArticle: (id) => (owner ? getArticleForPreview(db, id) : Promise.resolve(null)),
       logError(message, fields) {
         failed = true;

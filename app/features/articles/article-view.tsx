@@ -20,6 +20,17 @@ export function BackToArticles() {
   );
 }
 
+/** An article that is not there (or not public yet), with the way back to the list. */
+export function ArticleNotFound() {
+  const { t } = useI18n();
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <p className="text-lg">{t("articles.notFound")}</p>
+      <BackToArticles />
+    </section>
+  );
+}
+
 /**
  * One article as visitors read it (docs/product.md §2, §18): cover, title, author, date, reading time, tags, a
  * table of contents for three headings or more, and the content. The owner's preview renders the same.
