@@ -363,6 +363,8 @@ test("small defects: a slug that cannot exist is a 404, an empty home says so, A
   startServer,
   consoleGuard,
 }) => {
+  // A second server starts here, and a dozen pages load: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   consoleGuard.allow(failedResource(404));
   for (const address of ["/articles/a%00b", "/ar/articles/a%00b", `/articles/${"x".repeat(3000)}`]) {
     const response = await page.goto(address);
