@@ -7,7 +7,7 @@ import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import { generatePassword, passwordProblem } from "#server/resources/auth/password.ts";
 import { DataDirLockedError } from "#server/platform/data-lock.ts";
 import { EnvError, loadEnv } from "#server/platform/env.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { createLogger, logFormatOf } from "#server/platform/logger.ts";
 import { openDatabase } from "#server/platform/database.ts";
 
 /** Asks on the terminal without echoing what is typed. */
@@ -54,7 +54,7 @@ async function main() {
   // The embedded database belongs to one process at a time: the server must be stopped first.
   const { database, close } = await openDatabase(env);
   try {
-    await createOwnerAuth({ db: database.db, logger: createLogger() }).setPassword(password);
+    await createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) }).setPassword(password);
   } finally {
     await close();
   }

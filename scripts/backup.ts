@@ -7,9 +7,9 @@ import { pipeline } from "node:stream/promises";
 import { createBackup } from "#server/resources/backup/archive.ts";
 import { DataDirLockedError } from "#server/platform/data-lock.ts";
 import { EnvError, loadEnv } from "#server/platform/env.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { createLogger, logFormatOf } from "#server/platform/logger.ts";
 import { openDatabase } from "#server/platform/database.ts";
-import { createImageStore } from "#server/storage/image-store.ts";
+import { imageStoreFromEnv } from "#server/storage/image-store.ts";
 
 async function main() {
   const file = process.argv[2];
@@ -19,8 +19,8 @@ async function main() {
   try {
     const { stream, manifest } = await createBackup({
       db: database.db,
-      images: createImageStore(env.dataDir),
-      logger: createLogger(),
+      images: await imageStoreFromEnv(env),
+      logger: createLogger(logFormatOf(process.env)),
     });
     // Written beside the target and renamed when complete: a failed backup never looks like a good one.
     const partial = `${file}.partial`;

@@ -7,9 +7,9 @@ import { apiErrorText } from "#core/api-errors.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { DataDirLockedError } from "#server/platform/data-lock.ts";
 import { EnvError, loadEnv } from "#server/platform/env.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { createLogger, logFormatOf } from "#server/platform/logger.ts";
 import { openDatabase } from "#server/platform/database.ts";
-import { createImageStore } from "#server/storage/image-store.ts";
+import { imageStoreFromEnv } from "#server/storage/image-store.ts";
 
 async function main() {
   const file = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
@@ -20,7 +20,7 @@ async function main() {
   const { database, close } = await openDatabase(env);
   try {
     const tables = await restoreBackup(
-      { db: database.db, images: createImageStore(env.dataDir), logger: createLogger() },
+      { db: database.db, images: await imageStoreFromEnv(env), logger: createLogger(logFormatOf(process.env)) },
       backup,
       { replace },
     );

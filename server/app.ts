@@ -16,7 +16,7 @@ import {
 import { securityHeaders } from "./http/headers.ts";
 import { healthRouter } from "./http/health.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
-import { requestLog } from "./http/request-log.ts";
+import { requestIds, requestLog } from "./http/request-log.ts";
 import { builtFiles } from "./http/static-files.ts";
 import type { ChangeFeed } from "./platform/change-feed.ts";
 import type { ServerEnv } from "./platform/env.ts";
@@ -37,7 +37,8 @@ import { uploadsRouter } from "./resources/uploads/router.ts";
 import { storedImagesRouter } from "./resources/uploads/serve.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
 import { pageHandler, type SsrHandler } from "./ssr/page-handler.ts";
-import { createImageStore, type ImageStore } from "./storage/image-store.ts";
+import { createDiskImageStore } from "./storage/disk-store.ts";
+import type { ImageStore } from "./storage/image-store.ts";
 
 export type { SsrHandler };
 
@@ -103,7 +104,7 @@ export function createApp(options: AppOptions) {
   const formOrigins = env.contactFormEndpoint ? [new URL(env.contactFormEndpoint).origin] : [];
   const rateLimits = createRateLimits(db, now);
   const ownerAuth = createOwnerAuth({ db, logger, rateLimits, now });
-  const images = options.images ?? createImageStore(env.dataDir);
+  const images = options.images ?? createDiskImageStore(env.dataDir);
   const deps: ResourceDeps = {
     db,
     logger,
@@ -126,7 +127,8 @@ export function createApp(options: AppOptions) {
     notifier: options.notifier,
   };
 
-  const app = new Hono<{ Variables: { secureHeadersNonce?: string } }>();
+  const app = new Hono<{ Variables: { secureHeadersNonce?: string; requestId: string } }>();
+  app.use(requestIds());
   if (env.logRequests) app.use(requestLog(logger));
   app.use(compress());
   app.use(securityHeaders({ siteUrl: env.siteUrl, formOrigins, dev: Boolean(options.dev) }));
@@ -140,7 +142,7 @@ export function createApp(options: AppOptions) {
   app.route("/f", contactRouter({ ...contact, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
   // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.
   app.post("/contact", limitBody(CONTACT_BODY_LIMIT));
-  app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images));
+  app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images, logger));
   if (options.clientDir) app.route("/", builtFiles(options.clientDir));
   if (options.ssr) {
     app.all(

@@ -78,7 +78,12 @@ export function handleAppError(logger: Logger): ErrorHandler {
     if (error instanceof HTTPException && error.status === 400 && c.req.path.startsWith("/api/"))
       return apiFail(c, 400, "invalidJson");
     if (error instanceof HTTPException) return error.getResponse();
-    logger.error("request failed", { method: c.req.method, path: c.req.path, error: String(error) });
+    logger.error("request failed", {
+      requestId: c.get("requestId") as string | undefined,
+      method: c.req.method,
+      path: c.req.path,
+      error: String(error),
+    });
     if (c.req.path.startsWith("/api/")) return apiFail(c, 500, "internal");
     return c.text("Internal server error", 500);
   };

@@ -80,11 +80,49 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
     .optional()
     .transform((value) => value === "1" || value === "true"),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3–63 lowercase letters, digits, . and -)")
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" }).optional(),
+  ),
+  S3_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as eu-central-1 or auto")
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
+    .optional()
+    .transform((value) => value === "1" || value === "true"),
+  S3_PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" }).optional(),
+  ),
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
   LOG_REQUESTS: z
     .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
     .optional()
     .transform((value) => value !== "0" && value !== "false"),
 });
+
+/** An S3-compatible bucket for uploads (docs/architecture.md "Storage"). */
+export interface S3Settings {
+  bucket: string;
+  /** Absent means AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Absent means the AWS SDK's own chain (AWS_* variables, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Where the bucket is served from (a CDN): image addresses redirect there. */
+  publicUrl: string | undefined;
+}
 
 export interface ServerEnv {
   nodeEnv: "development" | "production" | "test";
@@ -111,7 +149,11 @@ export interface ServerEnv {
   /** Sender and recipient of those e-mails; both default to the owner's e-mail of config/site.ts. */
   smtpFrom: string | undefined;
   smtpTo: string | undefined;
+  /** Uploads go to this bucket instead of DATA_DIR/storage. */
+  s3: S3Settings | undefined;
   logRequests: boolean;
+  /** JSON lines (default), or readable lines for a person at a terminal (`npm run dev`). */
+  logFormat: "json" | "pretty";
   /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry. */
   trustProxy: boolean;
   /** docs/product.md §3/§4: the four sample projects stand in while there are none; an owner may turn them off. */
@@ -138,13 +180,15 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "environment");
         const value = source[name];
-        const secret = name === "ADMIN_PASSWORD" || name === "DATABASE_URL" || name === "SMTP_URL";
+        const secret = SECRET_VARIABLES.has(name);
         const shown = secret ? "" : ` (got "${value}")`;
         return `${name} ${issue.message}${value === undefined ? "" : shown}`;
       }),
     );
   }
   const env = parsed.data;
+  const s3Problems = checkS3(env);
+  if (s3Problems.length > 0) throw new EnvError(s3Problems);
   const port = env.PORT;
   return {
     nodeEnv: env.NODE_ENV,
@@ -161,9 +205,38 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
     smtpUrl: env.SMTP_URL,
     smtpFrom: env.SMTP_FROM,
     smtpTo: env.SMTP_TO,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION ?? "us-east-1",
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+        }
+      : undefined,
     logRequests: env.LOG_REQUESTS,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json"),
     trustProxy: env.TRUST_PROXY,
     sampleProjects: env.SAMPLE_PROJECTS,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   };
+}
+
+const SECRET_VARIABLES = new Set(["ADMIN_PASSWORD", "DATABASE_URL", "SMTP_URL", "S3_SECRET_ACCESS_KEY"]);
+
+/** The S3 variables only make sense together: a bucket, and both halves of a key or neither. */
+function checkS3(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const others = (
+    ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const
+  ).filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET && others.length > 0)
+    problems.push(`S3_BUCKET must be set when ${others.join(", ")} ${others.length > 1 ? "are" : "is"} set`);
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  return problems;
 }

@@ -1,20 +1,45 @@
+import { createRequire } from "node:module";
+import { pino, type Logger as Pino } from "pino";
+
+// The server's log (docs/architecture.md "Logs"): JSON lines on stdout, one object per event with `level`, `time`
+// and `msg` and the event's own fields, which is what log platforms read; readable lines in `npm run dev`
+// (LOG_FORMAT=pretty, through pino-pretty). No secrets are ever passed in.
+
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-function write(stream: NodeJS.WriteStream, level: string, message: string, fields?: Record<string, unknown>) {
-  const extra = fields ? ` ${JSON.stringify(fields)}` : "";
-  stream.write(`${new Date().toISOString()} ${level} ${message}${extra}\n`);
+export type LogFormat = "json" | "pretty";
+
+/** The format before the environment is validated: the start's own errors are logged in it too. */
+export function logFormatOf(source: Record<string, string | undefined>): LogFormat {
+  if (source.LOG_FORMAT === "json" || source.LOG_FORMAT === "pretty") return source.LOG_FORMAT;
+  return source.NODE_ENV === "development" ? "pretty" : "json";
 }
 
-/** One line per event on stdout/stderr; no secrets are ever passed in. */
-export function createLogger(): Logger {
+export function createLogger(format: LogFormat = "json"): Logger {
+  return wrap(pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, prettyStream(format)));
+}
+
+/** pino-pretty is a development dependency: without it (a production install) the log stays JSON. */
+function prettyStream(format: LogFormat): NodeJS.WritableStream | undefined {
+  if (format !== "pretty") return undefined;
+  try {
+    const require = createRequire(import.meta.url);
+    const pretty = require("pino-pretty") as (options: object) => NodeJS.WritableStream;
+    return pretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" });
+  } catch {
+    return undefined;
+  }
+}
+
+function wrap(logger: Pino): Logger {
   return {
-    info: (message, fields) => write(process.stdout, "info", message, fields),
-    warn: (message, fields) => write(process.stderr, "warn", message, fields),
-    error: (message, fields) => write(process.stderr, "error", message, fields),
+    info: (message, fields) => logger.info(fields ?? {}, message),
+    warn: (message, fields) => logger.warn(fields ?? {}, message),
+    error: (message, fields) => logger.error(fields ?? {}, message),
   };
 }
 

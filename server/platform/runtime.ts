@@ -16,7 +16,8 @@ import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
 import { DataDirLockedError } from "./data-lock.ts";
 import { openDatabase } from "./database.ts";
 import { EnvError, loadEnv, type ServerEnv } from "./env.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, logFormatOf, type Logger } from "./logger.ts";
+import { imageStoreFromEnv, type ImageStore } from "#server/storage/image-store.ts";
 
 /** A connect-style handler that sees each request first and calls `next` for the ones it leaves to the app. */
 export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
@@ -38,6 +39,8 @@ export interface RunningServer {
   url: string;
   port: number;
   database: DbHandle;
+  /** Where uploads are kept: DATA_DIR/storage or the S3 bucket. */
+  images: ImageStore;
   /** Rendered pages; writes to the content clear it. */
   pageCache: PageCache;
   /** Stops accepting, lets open requests finish, stops the notifier, then checkpoints and closes the database. */
@@ -46,6 +49,7 @@ export interface RunningServer {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { env, logger } = options;
+  const images = await imageStoreFromEnv(env);
   const opened = await openDatabase(env, { inMemory: options.inMemory });
   const { database } = opened;
 
@@ -77,6 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     logger,
     settings,
+    images,
     ssr: options.ssr,
     clientDir: options.clientDir,
     dev: Boolean(options.front),
@@ -111,6 +116,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url: `http://${shownHost}:${port}`,
     port,
     database,
+    images,
     pageCache,
     close() {
       closing ??= (async () => {
@@ -140,7 +146,7 @@ export async function runServer(
     onStopped?: () => Promise<void>;
   },
 ): Promise<void> {
-  const logger = createLogger();
+  const logger = createLogger(logFormatOf(process.env));
   let running: RunningServer;
   let env: ServerEnv;
   try {
@@ -155,7 +161,10 @@ export async function runServer(
     process.exit(1);
   }
   const mode = options.front ? " (development)" : "";
-  logger.info(`Sira${mode} is listening on ${running.url} (database: ${running.database.kind})`);
+  logger.info(`Sira${mode} is listening on ${running.url}`, {
+    database: running.database.kind,
+    storage: running.images.kind,
+  });
   if (!env.publicOrigin)
     logger.warn(
       "SITE_URL is not set: canonical links, feeds, the sitemap and link previews use the address each request came to. Set SITE_URL to the site's public address.",

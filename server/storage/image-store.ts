@@ -1,22 +1,31 @@
-import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { access, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
-import path from "node:path";
-import { IMAGE_BUCKET, IMAGE_FOLDERS, isStoredImageName, type ImageFolder } from "#core/images.ts";
+import type { ImageFolder } from "#core/images.ts";
+import type { ServerEnv } from "#server/platform/env.ts";
+import { createDiskImageStore } from "./disk-store.ts";
 
-// Uploaded images on the local disk, under DATA_DIR/storage/portfolio_images/{projects,articles}. A file is
-// written to a temporary name, flushed, then renamed into place, so a crash never leaves half an image under a
-// name that a row could point at.
+// Where uploaded images live (docs/architecture.md "Storage"): on the local disk under DATA_DIR/storage by
+// default, or in an S3-compatible bucket with S3_BUCKET. Both keep the same layout, portfolio_images/{folder}/{name},
+// and the same public URL, /storage/portfolio_images/…, so image_url never changes when the owner switches.
+
+/** An opened stored image: its size, and its bytes as a stream (or discarded, for HEAD). */
+export interface OpenedImage {
+  size: number;
+  stream(): ReadableStream<Uint8Array>;
+  discard(): Promise<void>;
+}
 
 export interface ImageStore {
-  /** Absolute folder that holds the bucket (for serving). */
-  readonly root: string;
+  /** "disk" or "s3": shown in the start line and /readyz. */
+  readonly kind: "disk" | "s3";
+  /** Writes a whole file; a reader never sees half of it (disk: rename into place; S3: one PUT). */
   save(folder: ImageFolder, name: string, bytes: Uint8Array): Promise<void>;
   exists(folder: ImageFolder, name: string): Promise<boolean>;
   /** Removes a stored image; a missing file is not an error. */
   remove(folder: ImageFolder, name: string): Promise<void>;
-  /** Absolute path of a stored image, or null when the name is not one we could have stored. */
-  filePath(folder: ImageFolder, name: string): string | null;
+  /**
+   * The file to serve: opened here, `{ redirect }` when the bucket is served from elsewhere (S3_PUBLIC_URL), or
+   * null when there is no such file (or the name is not one we could have stored).
+   */
+  open(folder: ImageFolder, name: string): Promise<OpenedImage | { redirect: string } | null>;
   /** Every stored image (the backup takes them all). */
   list(): Promise<{ folder: ImageFolder; name: string }[]>;
   read(folder: ImageFolder, name: string): Promise<Buffer>;
@@ -24,66 +33,10 @@ export interface ImageStore {
   ready(): Promise<void>;
 }
 
-export function createImageStore(dataDir: string): ImageStore {
-  const root = path.join(dataDir, "storage", IMAGE_BUCKET);
-  const filePath = (folder: ImageFolder, name: string) =>
-    isStoredImageName(name) ? path.join(root, folder, name) : null;
-  const required = (folder: ImageFolder, name: string) => {
-    const file = filePath(folder, name);
-    if (!file) throw new Error(`Not a stored image name: ${JSON.stringify(name)}`);
-    return file;
-  };
-
-  return {
-    root,
-    filePath,
-    async save(folder, name, bytes) {
-      const file = required(folder, name);
-      await mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-      const handle = await open(temporary, "wx", 0o644);
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } catch (error) {
-        await handle.close();
-        await rm(temporary, { force: true });
-        throw error;
-      }
-      await handle.close();
-      try {
-        await rename(temporary, file);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
-    },
-    async exists(folder, name) {
-      const file = filePath(folder, name);
-      if (!file) return false;
-      try {
-        return (await stat(file)).isFile();
-      } catch {
-        return false;
-      }
-    },
-    async remove(folder, name) {
-      await rm(required(folder, name), { force: true });
-    },
-    async list() {
-      const found: { folder: ImageFolder; name: string }[] = [];
-      for (const folder of IMAGE_FOLDERS) {
-        const names = await readdir(path.join(root, folder)).catch(() => [] as string[]);
-        for (const name of names.sort()) if (isStoredImageName(name)) found.push({ folder, name });
-      }
-      return found;
-    },
-    read(folder, name) {
-      return readFile(required(folder, name));
-    },
-    async ready() {
-      await mkdir(root, { recursive: true });
-      await access(root, constants.W_OK);
-    },
-  };
+/** The store the environment asks for; the S3 client is only loaded when a bucket is configured. */
+export async function imageStoreFromEnv(env: Pick<ServerEnv, "dataDir" | "s3">): Promise<ImageStore> {
+  const disk = createDiskImageStore(env.dataDir);
+  if (!env.s3) return disk;
+  const { createS3ImageStore } = await import("./s3-store.ts");
+  return createS3ImageStore(env.s3, { legacy: disk });
 }

@@ -1,18 +1,17 @@
-import { open, type FileHandle } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { Hono, type Context } from "hono";
 import { IMAGE_FORMATS, imageFormatOfName, isImageFolder } from "#core/images.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
 
 const YEAR = 60 * 60 * 24 * 365;
 
 /**
  * The uploaded images at /storage/portfolio_images/:folder/:name (docs/architecture.md "API"). Only names the upload
- * could have made reach the disk (`ImageStore.filePath`), so `..`, slashes (encoded or not) and NUL never do.
+ * could have made reach the disk or the bucket (`ImageStore.open`), so `..`, slashes (encoded or not) and NUL never do.
  * Names are unique, so a file is cached for a year; the sandbox CSP keeps a file opened on its own inert even if
  * a browser were ever to treat it as a document.
  */
-export function storedImagesRouter(images: ImageStore) {
+export function storedImagesRouter(images: ImageStore, logger: Logger) {
   const notFound = (c: Context) => c.text("Not found", 404);
   return new Hono()
     .get("/:folder/:name", async (c) => {
@@ -20,32 +19,28 @@ export function storedImagesRouter(images: ImageStore) {
       const folder = c.req.param("folder");
       const name = c.req.param("name");
       const format = imageFormatOfName(name);
-      const file = isImageFolder(folder) && format ? images.filePath(folder, name) : null;
-      if (!file || !format) return notFound(c);
-
-      let handle: FileHandle;
+      if (!isImageFolder(folder) || !format) return notFound(c);
+      let found: Awaited<ReturnType<ImageStore["open"]>>;
       try {
-        handle = await open(file, "r");
-      } catch {
-        return notFound(c);
+        found = await images.open(folder, name);
+      } catch (error) {
+        logger.error("stored image unavailable", { folder, name, error: String(error) });
+        c.header("Retry-After", "5");
+        return c.text("Storage unavailable", 503);
       }
-      // Size from the opened file, not the path: a file removed meanwhile is still read whole.
-      const stats = await handle.stat().catch(() => null);
-      if (!stats?.isFile()) {
-        await handle.close();
-        return notFound(c);
-      }
+      if (!found) return notFound(c);
+      c.header("Cache-Control", `public, max-age=${YEAR}, immutable`);
+      // The bucket is served from elsewhere (S3_PUBLIC_URL): the address never changes, so the redirect is kept.
+      if ("redirect" in found) return c.redirect(found.redirect, 301);
 
       c.header("Content-Type", IMAGE_FORMATS[format].contentType);
-      c.header("Content-Length", String(stats.size));
-      c.header("Cache-Control", `public, max-age=${YEAR}, immutable`);
+      c.header("Content-Length", String(found.size));
       c.header("Content-Security-Policy", "default-src 'none'; sandbox");
       if (c.req.method === "HEAD") {
-        await handle.close();
+        await found.discard();
         return c.body(null, 200);
       }
-      const stream = handle.createReadStream();
-      return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
+      return c.body(found.stream(), 200);
     })
     .all("*", notFound);
 }
