@@ -54,7 +54,9 @@ async function main() {
   // The embedded database belongs to one process at a time: the server must be stopped first.
   const { database, close } = await openDatabase(env);
   try {
-    await createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) }).setPassword(password);
+    await createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) }).setPassword(
+      password,
+    );
   } finally {
     await close();
   }

@@ -20,7 +20,11 @@ async function main() {
   const { database, close } = await openDatabase(env);
   try {
     const tables = await restoreBackup(
-      { db: database.db, images: await imageStoreFromEnv(env), logger: createLogger(logFormatOf(process.env)) },
+      {
+        db: database.db,
+        images: await imageStoreFromEnv(env),
+        logger: createLogger(logFormatOf(process.env)),
+      },
       backup,
       { replace },
     );

@@ -5,6 +5,7 @@ import { apiErrorText, type ApiErrorKey } from "#core/api-errors.ts";
 import type { TranslateVars } from "#core/i18n.ts";
 import { readPreferences, type Language } from "#core/preferences.ts";
 import type { Logger } from "#server/platform/logger.ts";
+import { StorageUnavailableError } from "#server/storage/image-store.ts";
 
 /** The one API error shape (docs/architecture.md "API"). */
 export interface ApiError {
@@ -78,6 +79,17 @@ export function handleAppError(logger: Logger): ErrorHandler {
     if (error instanceof HTTPException && error.status === 400 && c.req.path.startsWith("/api/"))
       return apiFail(c, 400, "invalidJson");
     if (error instanceof HTTPException) return error.getResponse();
+    if (error instanceof StorageUnavailableError) {
+      logger.error("image storage unavailable", {
+        requestId: c.get("requestId") as string | undefined,
+        method: c.req.method,
+        path: c.req.path,
+        error: String(error.cause),
+      });
+      c.header("Retry-After", "30");
+      if (c.req.path.startsWith("/api/")) return apiFail(c, 503, "storageUnavailable");
+      return c.text(apiErrorText(requestLanguage(c), "storageUnavailable"), 503);
+    }
     logger.error("request failed", {
       requestId: c.get("requestId") as string | undefined,
       method: c.req.method,

@@ -6,7 +6,22 @@ import type { Logger } from "#server/platform/logger.ts";
  * Every request gets an id: the caller's X-Request-Id when it is a plain token (a load balancer's), else a new
  * UUID; it is echoed in the response's X-Request-Id and named in every log line about the request.
  */
-export const requestIds = (): MiddlewareHandler => requestId({ limitLength: 128 });
+export function requestIds(): MiddlewareHandler {
+  const assign = requestId({ limitLength: 128 });
+  return async (c, next) => {
+    await assign(c, next);
+    // A response built whole (a rendered page, a static file) did not take the header set before it.
+    const id = c.get("requestId") as string;
+    if (c.res.headers.get("X-Request-Id") === id) return;
+    try {
+      c.res.headers.set("X-Request-Id", id);
+    } catch {
+      const response = new Response(c.res.body, c.res);
+      response.headers.set("X-Request-Id", id);
+      c.res = response;
+    }
+  };
+}
 
 /**
  * One JSON line per request (LOG_REQUESTS): method, path, status, duration and request id. The path only:

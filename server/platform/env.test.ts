@@ -205,4 +205,73 @@ describe("loadEnv", () => {
     expect(error.message).not.toContain("db-secret-42");
     expect(error.message).not.toContain("mail-secret-7");
   });
+
+  describe("an S3 bucket for uploads (docs/architecture.md, Storage)", () => {
+    it("is off without S3_BUCKET, and read whole with it", () => {
+      expect(loadEnv({}, cwd).s3).toBeUndefined();
+      expect(
+        loadEnv(
+          {
+            S3_BUCKET: "sira-images",
+            S3_ENDPOINT: "https://s3.example.com",
+            S3_REGION: "eu-central-1",
+            S3_ACCESS_KEY_ID: "AKIA1",
+            S3_SECRET_ACCESS_KEY: "secret",
+            S3_FORCE_PATH_STYLE: "true",
+            S3_PUBLIC_URL: "https://cdn.example.com/images/",
+          },
+          cwd,
+        ).s3,
+      ).toEqual({
+        bucket: "sira-images",
+        endpoint: "https://s3.example.com",
+        region: "eu-central-1",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "AKIA1", secretAccessKey: "secret" },
+        publicUrl: "https://cdn.example.com/images",
+      });
+      expect(loadEnv({ S3_BUCKET: "sira" }, cwd).s3).toEqual({
+        bucket: "sira",
+        endpoint: undefined,
+        region: "us-east-1",
+        forcePathStyle: false,
+        credentials: undefined,
+        publicUrl: undefined,
+      });
+    });
+
+    it.each([
+      [{ S3_BUCKET: "Sira_Images" }, "S3_BUCKET must be a bucket name"],
+      [
+        { S3_BUCKET: "sira", S3_ENDPOINT: "minio:9000" },
+        "S3_ENDPOINT must be an absolute http:// or https:// URL",
+      ],
+      [{ S3_BUCKET: "sira", S3_REGION: "EU Central" }, "S3_REGION must be a region name"],
+      [{ S3_BUCKET: "sira", S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE must be 0, 1, true or false"],
+      [{ S3_BUCKET: "sira", S3_PUBLIC_URL: "cdn.example.com" }, "S3_PUBLIC_URL must be an absolute http"],
+      [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_BUCKET must be set when S3_ENDPOINT is set"],
+      [
+        { S3_BUCKET: "sira", S3_ACCESS_KEY_ID: "AKIA1" },
+        "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+      ],
+    ])("refuses %j", (source, message) => {
+      expect(envError(source).message).toContain(message);
+    });
+
+    it("never prints the secret key", () => {
+      const error = envError({
+        S3_BUCKET: "BAD",
+        S3_SECRET_ACCESS_KEY: "s3-secret-99",
+        S3_FORCE_PATH_STYLE: "x",
+      });
+      expect(error.message).not.toContain("s3-secret-99");
+    });
+  });
+
+  it("logs JSON lines, readable lines in development, or what LOG_FORMAT says", () => {
+    expect(loadEnv({}, cwd).logFormat).toBe("json");
+    expect(loadEnv({ NODE_ENV: "development" }, cwd).logFormat).toBe("pretty");
+    expect(loadEnv({ NODE_ENV: "development", LOG_FORMAT: "json" }, cwd).logFormat).toBe("json");
+    expect(envError({ LOG_FORMAT: "xml" }).message).toContain("LOG_FORMAT must be json or pretty");
+  });
 });

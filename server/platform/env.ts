@@ -83,7 +83,10 @@ const EnvSchema = z.object({
   S3_BUCKET: optionalText.pipe(
     z
       .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3–63 lowercase letters, digits, . and -)")
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name (3–63 lowercase letters, digits, . and -)",
+      )
       .optional(),
   ),
   S3_ENDPOINT: optionalText.pipe(

@@ -6,6 +6,17 @@ import { createDiskImageStore } from "./disk-store.ts";
 // default, or in an S3-compatible bucket with S3_BUCKET. Both keep the same layout, portfolio_images/{folder}/{name},
 // and the same public URL, /storage/portfolio_images/…, so image_url never changes when the owner switches.
 
+/**
+ * The storage could not be reached (the bucket is down, its credentials are refused): the request that needed it
+ * answers 503 "storageUnavailable" in the visitor's language, and the cause is logged.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`Image storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "StorageUnavailableError";
+  }
+}
+
 /** An opened stored image: its size, and its bytes as a stream (or discarded, for HEAD). */
 export interface OpenedImage {
   size: number;

@@ -18,7 +18,7 @@ import {
   type ImageFolder,
 } from "#core/images.ts";
 import type { S3Settings } from "#server/platform/env.ts";
-import type { ImageStore, OpenedImage } from "./image-store.ts";
+import { StorageUnavailableError, type ImageStore, type OpenedImage } from "./image-store.ts";
 
 // Uploaded images in an S3-compatible bucket (S3_BUCKET; docs/architecture.md "Storage"), through the AWS SDK v3.
 // Keys are the disk layout: portfolio_images/{folder}/{name}. Files stored on the local disk before the switch
@@ -37,6 +37,18 @@ export function createS3ImageStore(settings: S3Settings, options: { legacy?: Ima
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
   });
+  // Every call to the bucket: a missing key is the caller's business, anything else means storage is down.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        if (isMissing(error)) throw error;
+        throw new StorageUnavailableError(error);
+      }
+    },
+    { step: "initialize", name: "siraStorageUnavailable" },
+  );
   const bucket = settings.bucket;
   const legacy = options.legacy;
   const key = (folder: ImageFolder, name: string) => `${IMAGE_BUCKET}/${folder}/${name}`;
@@ -126,7 +138,9 @@ export function createS3ImageStore(settings: S3Settings, options: { legacy?: Ima
     },
     async read(folder, name) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: required(folder, name) }));
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: required(folder, name) }),
+        );
         return Buffer.from(await object.Body!.transformToByteArray());
       } catch (error) {
         if (isMissing(error) && legacy) return legacy.read(folder, name);

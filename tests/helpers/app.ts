@@ -18,7 +18,7 @@ afterAll(() => {
 export function makeApp(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: Partial<Pick<AppOptions, "now" | "pageCache" | "notifier" | "changes">> = {},
+  options: Partial<Pick<AppOptions, "now" | "pageCache" | "notifier" | "changes" | "images">> = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sira-test-"));
   folders.push(dataDir);
