@@ -7,13 +7,21 @@ import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 
 const [pglite] = backends;
 
+interface RequestLine {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
 describe("the request log", () => {
   const database = useTestDatabase(pglite!);
 
   const requestLines = (lines: string[]) =>
     lines
       .filter((line) => /^(info|error) request \{/.test(line))
-      .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as Record<string, unknown>);
+      .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as RequestLine);
 
   it("has one line per request with its id, which the response echoes", async () => {
     const { app, logger } = makeApp(database(), { LOG_REQUESTS: "1" });
@@ -27,7 +35,7 @@ describe("the request log", () => {
       method: "GET",
       path: "/api/projects",
       status: 200,
-      ms: expect.any(Number),
+      ms: expect.any(Number) as number,
     });
     expect(logger.lines.join("\n")).not.toContain("secret-search");
   });

@@ -4,7 +4,7 @@ import { access, mkdir, open, readdir, readFile, rename, rm, stat, type FileHand
 import path from "node:path";
 import { Readable } from "node:stream";
 import { IMAGE_BUCKET, IMAGE_FOLDERS, isStoredImageName, type ImageFolder } from "#core/images.ts";
-import type { ImageStore, OpenedImage } from "./image-store.ts";
+import type { ImageStore, OpenedImage } from "./store.ts";
 
 // Uploaded images on the local disk, under DATA_DIR/storage/portfolio_images/{projects,articles}. A file is
 // written to a temporary name, flushed, then renamed into place, so a crash never leaves half an image under a

@@ -44,7 +44,7 @@ let counter = 0;
 const uniqueName = (extension = "png") => `${1_700_000_000_000 + ++counter}_photo.${extension}`;
 
 const stores: { name: string; make: () => Promise<ImageStore> }[] = [
-  { name: "the local disk", make: async () => createDiskImageStore(tempDir()) },
+  { name: "the local disk", make: () => Promise.resolve(createDiskImageStore(tempDir())) },
   { name: "an S3 bucket", make: () => imageStoreFromEnv(s3Env()) },
 ];
 

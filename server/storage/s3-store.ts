@@ -18,7 +18,7 @@ import {
   type ImageFolder,
 } from "#core/images.ts";
 import type { S3Settings } from "#server/platform/env.ts";
-import { StorageUnavailableError, type ImageStore, type OpenedImage } from "./image-store.ts";
+import { StorageUnavailableError, type ImageStore, type OpenedImage } from "./store.ts";
 
 // Uploaded images in an S3-compatible bucket (S3_BUCKET; docs/architecture.md "Storage"), through the AWS SDK v3.
 // Keys are the disk layout: portfolio_images/{folder}/{name}. Files stored on the local disk before the switch
@@ -109,7 +109,10 @@ export function createS3ImageStore(settings: S3Settings, options: { legacy?: Ima
           size: Number(object.ContentLength ?? 0),
           stream: () => body.transformToWebStream() as ReadableStream<Uint8Array>,
           // HEAD: the body is not read, so the connection is let go at once.
-          discard: async () => (body as unknown as { destroy?: () => void }).destroy?.(),
+          discard: () => {
+            (body as unknown as { destroy?: () => void }).destroy?.();
+            return Promise.resolve();
+          },
         };
       } catch (error) {
         if (isMissing(error)) return (await legacy?.open(folder, name)) ?? null;
