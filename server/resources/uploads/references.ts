@@ -62,3 +62,25 @@ export async function requireStoredImage(
     stored !== null && stored.folder === folder && (await images.exists(stored.folder, stored.name));
   if (!exists) throw new ServiceError(422, "imageNotStored", { path: "image_url" });
 }
+
+/**
+ * Every stored image the site points at: projects' and articles' images, images inside articles' text, and the
+ * portrait and about image of the settings (for `npm run storage:migrate`'s check).
+ */
+export async function listImageReferences(db: Database): Promise<{ folder: ImageFolder; name: string }[]> {
+  const found = new Map<string, { folder: ImageFolder; name: string }>();
+  const collect = (text: string | null) => {
+    for (const match of (text ?? "").matchAll(/\/storage\/portfolio_images\/[A-Za-z0-9_./-]+/g)) {
+      const stored = parseImageUrl(match[0]);
+      if (stored) found.set(match[0], stored);
+    }
+  };
+  for (const row of await db.select({ url: projects.image_url }).from(projects)) collect(row.url);
+  const articleRows = await db
+    .select({ url: articles.image_url, en: articles.content_en, ar: articles.content_ar })
+    .from(articles);
+  for (const row of articleRows) [row.url, row.en, row.ar].forEach(collect);
+  for (const row of await db.select({ overrides: siteSettings.overrides }).from(siteSettings))
+    collect(JSON.stringify(row.overrides));
+  return [...found.values()];
+}
