@@ -1,13 +1,23 @@
 import { defineConfig, devices } from "@playwright/test";
+import type { E2eDatabase } from "./tests/e2e/fixtures.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "./tools/local.ts";
 
 // End-to-end tests in the system Chromium against the built server (docs/architecture.md "Tests and conventions").
-// There is no webServer: each worker starts the built server in-process with an in-memory database
-// (tests/e2e/fixtures.ts), so every worker owns its data. Run `npx react-router build` first.
+// There is no webServer: each worker starts the built server in-process with an in-memory database, or in the
+// "postgres" project a database of its own on the PostgreSQL server the global setup starts (tests/e2e/fixtures.ts),
+// so every worker owns its data. Run `npx react-router build` first.
 
 const ci = Boolean(process.env.CI);
 
-export default defineConfig({
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS],
+  },
+};
+
+export default defineConfig<{ database: E2eDatabase }>({
   testDir: "tests/e2e",
   outputDir: "test-results",
   fullyParallel: true,
@@ -25,16 +35,17 @@ export default defineConfig({
     locale: "en-US",
     timezoneId: "Africa/Cairo",
   },
+  globalSetup: "./tests/setup/e2e-global.ts",
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: CHROMIUM,
-          args: [...CHROMIUM_ARGS],
-        },
-      },
+      use: { ...chromium, database: "pglite" },
+    },
+    {
+      // The whole suite again with every server on PostgreSQL; what starts processes of its own runs once.
+      name: "postgres",
+      use: { ...chromium, database: "postgres" },
+      testIgnore: ["server-process.spec.ts", "instances.spec.ts"],
     },
   ],
 });

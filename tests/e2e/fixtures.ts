@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,9 +22,11 @@ import { clearAllTables } from "#tests/helpers/tables.ts";
 import { ownerCredentials } from "#db/schema.ts";
 import { createMemoryLogger } from "#server/platform/logger.ts";
 import type { RunningServer } from "#server/platform/runtime.ts";
+import pg from "pg";
+import { E2E_POSTGRES_URL } from "#tests/setup/e2e-global.ts";
 
 // Fixtures of the end-to-end tests (docs/architecture.md "Tests and conventions"): every worker runs the BUILT server in-process on a random
-// port with an in-memory PGlite, every test starts from empty tables and fills them itself, and an
+// port with an in-memory PGlite (or, in the "postgres" project, a database of its own on a real PostgreSQL server), every test starts from empty tables and fills them itself, and an
 // unexpected console error or warning, or an uncaught page error, fails the test that caused it.
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -59,22 +62,31 @@ export const OWNER_PASSWORD = "an end-to-end pass phrase";
  */
 export async function startTestServer(
   overrides: Record<string, string> = {},
+  database: E2eDatabase = "pglite",
 ): Promise<TestServer & { close(): Promise<void> }> {
   const { startBuiltServer, loadEnv } = await importBuiltServer();
   const logger = createMemoryLogger();
   const dataDir = mkdtempSync(path.join(tmpdir(), "sira-e2e-"));
-  const running = await startBuiltServer({
-    env: loadEnv({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_REQUESTS: "0",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: OWNER_PASSWORD,
-      ...overrides,
-    }),
-    logger,
-    inMemory: true,
-  });
+  const postgres = database === "postgres" ? await createE2eDatabase() : null;
+  let running: RunningServer;
+  try {
+    running = await startBuiltServer({
+      env: loadEnv({
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_REQUESTS: "0",
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: OWNER_PASSWORD,
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        ...overrides,
+      }),
+      logger,
+      inMemory: !postgres,
+    });
+  } catch (error) {
+    await postgres?.drop();
+    throw error;
+  }
   return {
     url: running.url,
     database: running.database,
@@ -83,9 +95,42 @@ export async function startTestServer(
     dataDir,
     close: async () => {
       await running.close();
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The database of the e2e servers: the embedded one in memory, or a database of its own on a real PostgreSQL. */
+export type E2eDatabase = "pglite" | "postgres";
+
+/** The PostgreSQL server Playwright's global setup started (tests/setup/e2e-global.ts). */
+export function e2ePostgresUrl(): string {
+  const url = process.env[E2E_POSTGRES_URL];
+  if (!url)
+    throw new Error(
+      "No PostgreSQL server for the end-to-end tests: install Debian's postgresql package (see .ci/run).",
+    );
+  return url;
+}
+
+/** A new, empty database on the e2e PostgreSQL server; `drop` removes it. */
+export async function createE2eDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = e2ePostgresUrl();
+  const name = `sira_e2e_${randomBytes(6).toString("hex")}`;
+  const withAdmin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await withAdmin(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => withAdmin(`drop database if exists ${name} with (force)`) };
 }
 
 /** Empties every table (db/schema.ts) but the owner's password, which the server set when it started. */
@@ -163,6 +208,8 @@ export interface ConsoleGuard {
 interface WorkerFixtures {
   /** This worker's server, shared by its tests one after another. */
   server: TestServer;
+  /** The database every server of this project runs on (playwright.config.ts projects). */
+  database: E2eDatabase;
 }
 
 interface TestFixtures {
@@ -182,10 +229,11 @@ function describeMessage(message: ConsoleMessage): string {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  database: ["pglite", { option: true, scope: "worker" }],
+
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
-    async ({}, use) => {
-      const server = await startTestServer();
+    async ({ database }, use) => {
+      const server = await startTestServer({}, database);
       await use(server);
       await server.close();
     },
@@ -206,11 +254,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 
-  // eslint-disable-next-line no-empty-pattern -- as above: this fixture needs no other fixture.
-  startServer: async ({}, use) => {
+  startServer: async ({ database }, use) => {
     const started: { close(): Promise<void> }[] = [];
     await use(async (overrides) => {
-      const server = await startTestServer(overrides);
+      const server = await startTestServer(overrides, database);
       started.push(server);
       return server;
     });

@@ -1,14 +1,9 @@
-import { freePort } from "#tools/local.ts";
-import { execFile } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
+import { startTestPostgres } from "./postgres-server.ts";
 
-// Starts a throwaway PostgreSQL server for the whole run so that every database test also runs against a
-// real server (docs/architecture.md "One process, real parts"). Without Debian's
-// PostgreSQL binaries the PostgreSQL half of those tests is skipped and PGlite still runs.
+// Vitest's global setup: one throwaway PostgreSQL server for the whole run, so that every database test also runs
+// against a real server (docs/architecture.md "One process, real parts"). Without Debian's PostgreSQL binaries
+// the PostgreSQL half of those tests is skipped and PGlite still runs.
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,98 +12,13 @@ declare module "vitest" {
   }
 }
 
-const run = promisify(execFile);
-const SERVER_USER = "postgres";
-
-function findPostgresBin(): string | null {
-  const hasTools = (dir: string) =>
-    existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl"));
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (dir && hasTools(dir)) return dir;
-  }
-  const debianRoot = "/usr/lib/postgresql";
-  if (!existsSync(debianRoot)) return null;
-  const versions = readdirSync(debianRoot)
-    .filter((name) => /^\d+$/.test(name))
-    .sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) {
-    const dir = path.join(debianRoot, version, "bin");
-    if (hasTools(dir)) return dir;
-  }
-  return null;
-}
-
-async function userIds(name: string): Promise<{ uid: number; gid: number } | null> {
-  try {
-    const [uid, gid] = await Promise.all([run("id", ["-u", name]), run("id", ["-g", name])]);
-    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-  } catch {
-    return null;
-  }
-}
-
 export default async function setup(project: TestProject) {
-  const bin = findPostgresBin();
-  if (!bin) {
-    console.log(
-      "PostgreSQL tests are skipped: no PostgreSQL server is installed (initdb and pg_ctl not found).",
-    );
+  const started = await startTestPostgres();
+  if ("skipped" in started) {
+    console.log(`PostgreSQL tests are skipped: ${started.skipped}.`);
     project.provide("postgresUrl", null);
     return;
   }
-
-  // PostgreSQL refuses to run as root: as root, run its tools as the postgres system user.
-  const asRoot = process.getuid?.() === 0;
-  const owner = asRoot ? await userIds(SERVER_USER) : null;
-  if (asRoot && !owner) {
-    console.log(
-      `PostgreSQL tests are skipped: running as root and there is no "${SERVER_USER}" user to run the server.`,
-    );
-    project.provide("postgresUrl", null);
-    return;
-  }
-  const pgTool = (tool: string, args: string[]) =>
-    asRoot
-      ? run("runuser", ["-u", SERVER_USER, "--", path.join(bin, tool), ...args])
-      : run(path.join(bin, tool), args);
-
-  const root = mkdtempSync(path.join(os.tmpdir(), "sira-test-pg-"));
-  if (owner) chownSync(root, owner.uid, owner.gid);
-  const dataDir = path.join(root, "data");
-  const logFile = path.join(root, "server.log");
-  let started = false;
-
-  const stop = async () => {
-    if (started) {
-      started = false;
-      await pgTool("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]).catch(() => undefined);
-    }
-    rmSync(root, { recursive: true, force: true });
-  };
-
-  try {
-    await pgTool("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync"]);
-    const port = await freePort();
-    await pgTool("pg_ctl", [
-      "-D",
-      dataDir,
-      "-l",
-      logFile,
-      // fsync off: a test server's data is thrown away anyway, and it makes CREATE DATABASE fast.
-      "-o",
-      `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off`,
-      "-w",
-      "start",
-    ]);
-    started = true;
-    project.provide("postgresUrl", `postgresql://postgres@127.0.0.1:${port}/postgres`);
-  } catch (error) {
-    const log = existsSync(logFile) ? `\nServer log:\n${readFileSync(logFile, "utf8")}` : "";
-    await stop();
-    throw new Error(`Could not start the test PostgreSQL server from ${bin}: ${String(error)}${log}`, {
-      cause: error,
-    });
-  }
-
-  return stop;
+  project.provide("postgresUrl", started.url);
+  return started.stop;
 }
