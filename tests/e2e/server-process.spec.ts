@@ -1,61 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
+import { logEntries, startServerProcess as startServer, waitForHealth } from "./processes.ts";
 import { freePort } from "#tools/local.ts";
 
 // The server as an owner runs it: `node <the flags of npm start> server.js` with the built app, a real data folder on
 // disk, real signals. No browser needed.
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(
-  env: Record<string, string>,
-  args: string[] = [...SERVER_NODE_FLAGS, "server.js"],
-  cwd = root,
-): Started {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_REQUESTS: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** The server's JSON log lines; anything else in the output fails the parse, and the test. */
-function logEntries(output: string): Record<string, unknown>[] {
-  return output
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-async function waitForHealth(port: number, started: Started, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`server did not answer in time:\n${started.output()}`);
-}
 
 const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
   scripts: Record<string, string>;

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
+
+// The built server as separate processes (`node <the flags of npm start> server.js`), for the tests that need real
+// processes: signals, start-up errors, several instances on one database.
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function startServerProcess(
+  env: Record<string, string>,
+  args: string[] = [...SERVER_NODE_FLAGS, "server.js"],
+  cwd = root,
+): Started {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_REQUESTS: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** The server's JSON log lines; anything else in the output fails the parse, and the test. */
+export function logEntries(output: string): Record<string, unknown>[] {
+  return output
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+export async function waitForHealth(port: number, started: Started, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not answer in time:\n${started.output()}`);
+}
