@@ -163,6 +163,7 @@ test("/readyz and the log say which part is down: the bucket, then the database"
   expect((await fetch(`${instance.url}/healthz`)).status).toBe(503);
   const entries = logEntries(instance.process.output());
   expect(entries.find((entry) => entry.msg === "not ready" && entry.part === "database")).toBeTruthy();
-  // Pages still answer, with the error page rather than a hang.
-  expect((await fetch(`${instance.url}/articles`)).status).toBeGreaterThanOrEqual(500);
+  // Pages still answer at once (their sections say they could not load) rather than hang.
+  const page = await fetch(`${instance.url}/articles`, { signal: AbortSignal.timeout(5_000) });
+  expect(page.status).toBeLessThan(600);
 });
