@@ -7,9 +7,9 @@ import { png, signIn, toast } from "./admin-page.ts";
 import { createE2eDatabase, expect, OWNER_PASSWORD, test, text } from "./fixtures.ts";
 import { logEntries, startServerProcess, waitForHealth, type Started } from "./processes.ts";
 
-// Two instances of the built server behind one address, as a platform runs them (docs/architecture.md "Many
-// instances"): separate processes and data folders, one PostgreSQL database, one S3 bucket (s3rver). A write on
-// one is on the other's next page at once, although each keeps rendered pages for PAGE_CACHE_SECONDS (10 s).
+// Two instances of the built server behind one address (docs/architecture.md "Many instances"), as a platform
+// runs them: separate processes and data folders, one PostgreSQL database, one S3 bucket (s3rver). A write on one
+// is on the other's next page at once, although each keeps rendered pages for PAGE_CACHE_SECONDS (10 s).
 
 test.describe.configure({ mode: "serial" });
 
