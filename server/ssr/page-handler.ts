@@ -20,7 +20,7 @@ import { listHomeProjects, listProjects } from "#server/resources/projects/servi
 import type { SettingsService } from "#server/resources/settings/service.ts";
 import { createShareImages } from "#server/resources/share-images/render.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "./context.ts";
-import type { PageCache } from "./page-cache.ts";
+import { pageCacheKey, type PageCache } from "./page-cache.ts";
 
 export type SsrHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -94,8 +94,8 @@ export function pageHandler(options: {
     const language = languageOfPath(url.pathname);
     const origin = env.publicOrigin ?? url.origin;
     // The language is in the path; without SITE_URL the absolute addresses in a page depend on its origin too.
-    const key = `${env.publicOrigin ? "" : origin}${url.pathname}${url.search}|${preferences.theme}`;
-    if (cacheable) {
+    const key = pageCacheKey(url, preferences.theme, env.publicOrigin ? null : origin);
+    if (cacheable && key) {
       const hit = pageCache.get(key, nonce);
       if (hit) return withVary(hit);
     }
@@ -133,7 +133,7 @@ export function pageHandler(options: {
     }
     const contentType = response.headers.get("Content-Type") ?? "";
     // A page rendered while the database failed carries an error toast: it is never kept.
-    if (!cacheable || failed || response.status !== 200 || !contentType.startsWith("text/html"))
+    if (!cacheable || !key || failed || response.status !== 200 || !contentType.startsWith("text/html"))
       return response;
     if (response.headers.has("Set-Cookie")) return response;
     const body = await response.text();

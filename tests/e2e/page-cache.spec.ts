@@ -74,3 +74,19 @@ test("with PAGE_CACHE_SECONDS=0 every request is rendered", async ({ request, st
   await insertProject(server.database.db, { title: "Immediately visible" });
   expect(await (await request.get(`${server.url}/projects`)).text()).toContain("Immediately visible");
 });
+
+test("any number of query strings keeps one copy per page, and pages keep what they read", async ({
+  request,
+  server,
+}) => {
+  for (let i = 0; i < 300; i++) {
+    const response = await request.get(`/articles?v=${i}&utm_source=${"x".repeat(i % 50)}`);
+    expect(response.status()).toBe(200);
+  }
+  expect(server.pageCache.size).toBe(1);
+  // The parameters a page does read still give it its own copy; refused values are not kept at all.
+  expect((await request.get("/contact?sent=1")).status()).toBe(200);
+  expect((await request.get("/articles?page=abc")).status()).toBe(404);
+  expect((await request.get("/articles?page=99")).status()).toBe(404);
+  expect(server.pageCache.size).toBe(2);
+});

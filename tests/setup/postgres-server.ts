@@ -43,7 +43,7 @@ async function userIds(name: string): Promise<{ uid: number; gid: number } | nul
  * stop it, or why it cannot run here.
  */
 export async function startTestPostgres(): Promise<
-  { url: string; stop(): Promise<void> } | { skipped: string }
+  { url: string; stop: () => Promise<void> } | { skipped: string }
 > {
   const bin = findPostgresBin();
   if (!bin) {
