@@ -17,7 +17,7 @@ import { securityHeaders } from "./http/headers.ts";
 import { healthRouter } from "./http/health.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
-import { builtFiles } from "./http/static-files.ts";
+import { builtAssets, builtFiles } from "./http/static-files.ts";
 import type { ChangeFeed } from "./platform/change-feed.ts";
 import type { ServerEnv } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
@@ -130,6 +130,8 @@ export function createApp(options: AppOptions) {
   const app = new Hono<{ Variables: { secureHeadersNonce?: string; requestId: string } }>();
   app.use(requestIds());
   if (env.logRequests) app.use(requestLog(logger));
+  // Hashed assets first: answered from memory, already compressed, without the document headers below.
+  if (options.clientDir) app.use("/assets/*", builtAssets(options.clientDir));
   app.use(compress());
   app.use(securityHeaders({ siteUrl: env.siteUrl, formOrigins, dev: Boolean(options.dev) }));
   app.route("/", healthRouter(database, { images, logger }));

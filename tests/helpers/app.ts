@@ -18,7 +18,9 @@ afterAll(() => {
 export function makeApp(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: Partial<Pick<AppOptions, "now" | "pageCache" | "notifier" | "changes" | "images">> = {},
+  options: Partial<
+    Pick<AppOptions, "now" | "pageCache" | "notifier" | "changes" | "images" | "clientDir">
+  > = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sira-test-"));
   folders.push(dataDir);

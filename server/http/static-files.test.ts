@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeApp } from "#tests/helpers/app.ts";
+import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
+
+// Hashed assets (docs/architecture.md "Request paths"): from memory, in the encoding the build made for the
+// browser's Accept-Encoding, never compressed per request, with a year's caching and without the page headers.
+
+const clientDir = mkdtempSync(path.join(tmpdir(), "sira-client-"));
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+const script = Buffer.from(`export const hello = ${JSON.stringify("سلام ".repeat(500))};\n`);
+mkdirSync(path.join(clientDir, "assets"), { recursive: true });
+writeFileSync(path.join(clientDir, "assets", "entry-Ab12Cd.js"), script);
+writeFileSync(path.join(clientDir, "assets", "entry-Ab12Cd.js.br"), brotliCompressSync(script));
+writeFileSync(path.join(clientDir, "assets", "entry-Ab12Cd.js.gz"), gzipSync(script));
+const font = Buffer.from("wOF2 not really a font");
+writeFileSync(path.join(clientDir, "assets", "cairo-Zz99.woff2"), font);
+
+describe("hashed assets", () => {
+  const database = useTestDatabase(backends[0]!);
+  const app = () => makeApp(database(), {}, {}).app;
+  const get = (url: string, encoding?: string, method = "GET") =>
+    appWithClient().request(url, { method, headers: encoding ? { "Accept-Encoding": encoding } : {} });
+  const appWithClient = () => {
+    const made = makeApp(database(), {}, { clientDir });
+    return made.app;
+  };
+
+  it("answers brotli, then gzip, then the file itself, by what the browser accepts", async () => {
+    const br = await get("/assets/entry-Ab12Cd.js", "gzip, deflate, br, zstd");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).equals(script)).toBe(true);
+    const gzip = await get("/assets/entry-Ab12Cd.js", "gzip;q=1, br;q=0");
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(script)).toBe(true);
+    const plain = await get("/assets/entry-Ab12Cd.js");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(script)).toBe(true);
+    for (const response of [br, gzip, plain]) {
+      expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      // The document headers are for pages: not repeated on every asset.
+      expect(response.headers.get("content-security-policy")).toBeNull();
+    }
+    expect(br.headers.get("content-length")).toBe(String(brotliCompressSync(script).length));
+  });
+
+  it("sends a file that has no compressed copy as it is, and HEAD without a body", async () => {
+    const woff = await get("/assets/cairo-Zz99.woff2", "br, gzip");
+    expect(woff.headers.get("content-encoding")).toBeNull();
+    expect(woff.headers.get("content-type")).toBe("font/woff2");
+    expect(Buffer.from(await woff.arrayBuffer()).equals(font)).toBe(true);
+    const head = await get("/assets/entry-Ab12Cd.js", "br", "HEAD");
+    expect(head.status).toBe(200);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it("answers a missing asset with a plain 404, without looking further", async () => {
+    for (const url of ["/assets/nope.js", "/assets/entry-Ab12Cd.js.br", "/assets/../../etc/passwd"]) {
+      const response = await get(url, "br");
+      expect(response.status, url).toBe(404);
+    }
+    expect((await app().request("/assets/entry-Ab12Cd.js")).status).toBe(404);
+  });
+});
