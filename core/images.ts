@@ -15,6 +15,15 @@ export const IMAGE_FORMATS = {
   webp: { extension: "webp", contentType: "image/webp" },
   gif: { extension: "gif", contentType: "image/gif" },
 } as const;
+
+/** Content types of every stored file, variants (AVIF) included. */
+export const STORED_CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+};
 export type ImageFormat = keyof typeof IMAGE_FORMATS;
 
 /** Longest stored name; a longer original name is cut, keeping its end (the extension). */
@@ -41,13 +50,54 @@ export function storedImageName(originalName: string, timestamp: number, format:
   return `${Math.trunc(timestamp)}_${trimmed}${extension}`;
 }
 
-/** Whether a stored name is one we could have made: used before touching the disk with it. */
+/** Whether a stored name is one we could have made (an upload or one of its variants): checked before touching storage. */
 export function isStoredImageName(name: string): boolean {
-  return /^\d+_[A-Za-z0-9_.-]+\.(png|jpg|webp|gif)$/.test(name) && name.length <= 140;
+  return /^\d+_[A-Za-z0-9_.-]+\.(png|jpg|webp|gif|avif)$/.test(name) && name.length <= 140;
+}
+
+// Responsive variants (docs/product.md §3 "Images", decision 020): every still upload is also stored as AVIF and
+// WebP at these widths, never wider than the original, beside it: `{name without extension}-w{width}.{avif|webp}`.
+
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+export const VARIANT_FORMATS = ["avif", "webp"] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+
+/** The widths of an upload's variants: the standard ones below its width, and its own width. */
+export function variantWidthsFor(width: number): number[] {
+  return [...VARIANT_WIDTHS.filter((candidate) => candidate < width), width];
+}
+
+export function variantName(name: string, width: number, format: VariantFormat): string {
+  return `${name.replace(/\.[a-z]+$/, "")}-w${width}.${format}`;
+}
+
+/** What the page needs to offer an upload's variants: its size, the variants' widths and a blurred placeholder. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** Empty for an upload without variants (an animation). */
+  widths: number[];
+  /** A tiny blurred WebP as a data: URL, shown while the image loads. */
+  placeholder: string;
+}
+
+/** `srcset` of an upload's variants in one format. */
+export function variantSrcSet(url: string, widths: readonly number[], format: VariantFormat): string {
+  const stored = parseImageUrl(url);
+  if (!stored) return "";
+  return widths
+    .map((width) => `${imageUrl(stored.folder, variantName(stored.name, width, format))} ${width}w`)
+    .join(", ");
 }
 
 export function imageUrl(folder: ImageFolder, name: string): string {
   return `${IMAGE_URL_PREFIX}${folder}/${name}`;
+}
+
+/** The Content-Type a stored file is served with, from its extension; null for a name we never store. */
+export function contentTypeOfName(name: string): string | null {
+  const extension = /\.([a-z]+)$/.exec(name)?.[1];
+  return (extension && STORED_CONTENT_TYPES[extension]) || null;
 }
 
 /** The format a stored name was saved as, from its extension (the bytes were checked when it was stored). */

@@ -185,3 +185,16 @@ export const siteSettings = pgTable(
   },
   (table) => [check("site_settings_single_row", sql`${table.id} = 1`)],
 );
+
+// The responsive variants of each upload (docs/product.md §3 "Images", decision 020): written when the file is
+// stored, read by the pages that show it, removed with it.
+export const imageVariants = pgTable("image_variants", {
+  url: text("url").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  widths: jsonb("widths").$type<number[]>().notNull().default([]),
+  placeholder: text("placeholder").notNull().default(""),
+  created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export type ImageVariantsRow = typeof imageVariants.$inferSelect;

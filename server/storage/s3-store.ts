@@ -11,8 +11,7 @@ import {
 import {
   IMAGE_BUCKET,
   IMAGE_FOLDERS,
-  IMAGE_FORMATS,
-  imageFormatOfName,
+  contentTypeOfName,
   isImageFolder,
   isStoredImageName,
   type ImageFolder,
@@ -71,14 +70,13 @@ export function createS3ImageStore(settings: S3Settings, options: { legacy?: Ima
   return {
     kind: "s3",
     async save(folder, name, bytes) {
-      const format = imageFormatOfName(name);
       await client.send(
         new PutObjectCommand({
           Bucket: bucket,
           Key: required(folder, name),
           Body: bytes,
           ContentLength: bytes.byteLength,
-          ContentType: format ? IMAGE_FORMATS[format].contentType : "application/octet-stream",
+          ContentType: contentTypeOfName(name) ?? "application/octet-stream",
           // Names are unique (a timestamp and the original name): a stored file never changes.
           CacheControl: `public, max-age=${YEAR_SECONDS}, immutable`,
         }),

@@ -5,6 +5,7 @@ import { articles, projects, siteSettings } from "#db/schema.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { removeStoredImage } from "./variants.ts";
 
 /** Whether a project, an article or the site settings (portrait, about image) still point at this image URL. */
 export async function isImageReferenced(db: Database, url: string): Promise<boolean> {
@@ -40,7 +41,7 @@ export async function removeUnusedImage(
   if (!stored || !url) return;
   try {
     if (await isImageReferenced(deps.db, url)) return;
-    await deps.images.remove(stored.folder, stored.name);
+    await removeStoredImage(deps, stored.folder, stored.name);
   } catch (error) {
     deps.logger.error("Error deleting image", { url, error: String(error) });
   }

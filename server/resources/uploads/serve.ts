@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { IMAGE_FORMATS, imageFormatOfName, isImageFolder } from "#core/images.ts";
+import { contentTypeOfName, isImageFolder } from "#core/images.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
 
@@ -18,8 +18,8 @@ export function storedImagesRouter(images: ImageStore, logger: Logger) {
       // Hono answers HEAD with the GET route and drops the body; the method is still HEAD here.
       const folder = c.req.param("folder");
       const name = c.req.param("name");
-      const format = imageFormatOfName(name);
-      if (!isImageFolder(folder) || !format) return notFound(c);
+      const contentType = contentTypeOfName(name);
+      if (!isImageFolder(folder) || !contentType) return notFound(c);
       let found: Awaited<ReturnType<ImageStore["open"]>>;
       try {
         found = await images.open(folder, name);
@@ -33,7 +33,7 @@ export function storedImagesRouter(images: ImageStore, logger: Logger) {
       // The bucket is served from elsewhere (S3_PUBLIC_URL): the address never changes, so the redirect is kept.
       if ("redirect" in found) return c.redirect(found.redirect, 301);
 
-      c.header("Content-Type", IMAGE_FORMATS[format].contentType);
+      c.header("Content-Type", contentType);
       c.header("Content-Length", String(found.size));
       c.header("Content-Security-Policy", "default-src 'none'; sandbox");
       if (c.req.method === "HEAD") {

@@ -11,6 +11,7 @@ import {
 import type { Database } from "#db/client.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
 import { isImageReferenced } from "./references.ts";
+import { removeStoredImage, storeVariants } from "./variants.ts";
 import { ServiceError } from "#server/http/errors.ts";
 
 // The owner's image uploads (docs/product.md §3 "Images", decision 010). Only the bytes decide what a file is; what is
@@ -31,7 +32,7 @@ export interface StoredUpload {
 }
 
 export async function storeUpload(
-  deps: { images: ImageStore },
+  deps: { db: Database; images: ImageStore },
   file: { name: string; bytes: Uint8Array },
   folder: ImageFolder,
   now = Date.now(),
@@ -46,6 +47,12 @@ export async function storeUpload(
   const encoded = await reencode(bytes, format);
   const name = storedImageName(file.name, now, format);
   await deps.images.save(folder, name, encoded);
+  try {
+    await storeVariants(deps, folder, name, encoded);
+  } catch (error) {
+    await deps.images.remove(folder, name).catch(() => undefined);
+    throw error;
+  }
   return { path: `${folder}/${name}`, url: imageUrl(folder, name) };
 }
 
@@ -106,5 +113,5 @@ export async function removeUpload(
   if (!isImageFolder(folder) || !isStoredImageName(name) || !(await deps.images.exists(folder, name)))
     throw new ServiceError(404, "uploadNotFound");
   if (await isImageReferenced(deps.db, imageUrl(folder, name))) throw new ServiceError(409, "uploadInUse");
-  await deps.images.remove(folder, name);
+  await removeStoredImage(deps, folder, name);
 }

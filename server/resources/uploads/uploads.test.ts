@@ -4,9 +4,11 @@ import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { apiErrorTexts } from "#core/api-errors.ts";
+import { variantName } from "#core/images.ts";
 import { makeApp, signIn, type TestApp } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { insertProject } from "#tests/helpers/seed.ts";
+import { imageVariants } from "#db/schema.ts";
 import { MAX_UPLOAD_BYTES } from "./service.ts";
 
 const en = apiErrorTexts.en;
@@ -288,9 +290,10 @@ describe.each(backends)("image uploads on $name", (backend) => {
       expect(folder).toBe("projects");
       expect(storedName).toMatch(expected);
       expect(storedName!.length).toBeLessThanOrEqual(140);
-      expect(readdirSync(path.join(dataDir, "storage", "portfolio_images", "projects"))).toEqual([
-        storedName,
-      ]);
+      // The file, and its variants beside it (40 pixels wide: one width, two formats).
+      expect(readdirSync(path.join(dataDir, "storage", "portfolio_images", "projects")).sort()).toEqual(
+        [storedName!, variantName(storedName!, 40, "avif"), variantName(storedName!, 40, "webp")].sort(),
+      );
       expect((await app.request(stored.url)).status).toBe(200);
     });
 
@@ -311,6 +314,64 @@ describe.each(backends)("image uploads on $name", (backend) => {
       });
       expect(response.status).toBe(415);
       expect(await response.json()).toEqual({ error: "يمكن رفع صور PNG وJPEG وWebP وGIF فقط." });
+    });
+  });
+
+  describe("responsive variants", () => {
+    it("stores AVIF and WebP at the standard widths below the original and at its own, each that wide", async () => {
+      const { app, store } = await signedIn();
+      const stored = await store(await makePng(2400, 1600), { name: "cover.png", folder: "articles" });
+      const name = stored.path.split("/")[1]!;
+      const [row] = await database().db.select().from(imageVariants);
+      expect(row).toMatchObject({
+        url: stored.url,
+        width: 2400,
+        height: 1600,
+        widths: [320, 640, 960, 1280, 1920, 2400],
+      });
+      const placeholder = Buffer.from(row!.placeholder.replace(/^data:image\/webp;base64,/, ""), "base64");
+      expect((await sharp(placeholder).metadata()).width).toBe(16);
+      for (const width of row!.widths)
+        for (const [format, type] of [
+          ["avif", "image/avif"],
+          ["webp", "image/webp"],
+        ] as const) {
+          const served = await app.request(
+            `/storage/portfolio_images/articles/${variantName(name, width, format)}`,
+          );
+          expect(served.status).toBe(200);
+          expect(served.headers.get("content-type")).toBe(type);
+          const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+          expect(metadata.format).toBe(format === "avif" ? "heif" : "webp");
+          expect(metadata.width).toBe(width);
+        }
+    });
+
+    it("never makes a variant wider than the original, and none of an animation", async () => {
+      const { store } = await signedIn();
+      await store(await makePng(500, 300), { name: "small.png" });
+      await store(await makeAnimatedGif(), { name: "moving.gif" });
+      const rows = await database().db.select().from(imageVariants);
+      expect(rows.map((row) => [row.width, row.widths])).toEqual(
+        expect.arrayContaining([
+          [500, [320, 500]],
+          [20, []],
+        ]),
+      );
+    });
+
+    it("removes the variants and their record with the file", async () => {
+      const { app, store, cookie, dataDir } = await signedIn();
+      const stored = await store(await makePng(700, 400));
+      const folder = path.join(dataDir, "storage", "portfolio_images", "projects");
+      expect(readdirSync(folder)).toHaveLength(1 + 2 * 3);
+      const response = await app.request(`/api/uploads/${stored.path}`, {
+        method: "DELETE",
+        headers: sameOrigin(cookie),
+      });
+      expect(response.status).toBe(204);
+      expect(readdirSync(folder)).toEqual([]);
+      expect(await database().db.select().from(imageVariants)).toEqual([]);
     });
   });
 
