@@ -66,7 +66,9 @@ describe("npm run backup and npm run restore", () => {
     const file = path.join(temporary(), "site.zip");
     const backup = await run("backup", source, [file]);
     expect(backup.stderr).toBe("");
-    expect(backup.stdout).toContain("projects 1, articles 1, site_settings 0, messages 0, 1 images");
+    expect(backup.stdout).toContain(
+      "projects 1, articles 1, site_settings 0, messages 0, image_variants 0, 1 images",
+    );
     expect(existsSync(file)).toBe(true);
 
     const target = temporary();

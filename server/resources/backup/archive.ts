@@ -6,7 +6,7 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import { isImageFolder, isStoredImageName, type ImageFolder } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
-import { articles, messages, projects, siteSettings } from "#db/schema.ts";
+import { articles, imageVariants, messages, projects, siteSettings } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
@@ -22,9 +22,17 @@ export const BACKUP_VERSION = 1;
 export const MAX_BACKUP_BYTES = 1024 * 1024 * 1024;
 
 /** The tables a backup holds, in the order a restore inserts them. */
-const TABLES = { projects, articles, site_settings: siteSettings, messages } as const;
+const TABLES = {
+  projects,
+  articles,
+  site_settings: siteSettings,
+  messages,
+  image_variants: imageVariants,
+} as const;
 type TableName = keyof typeof TABLES;
 const TABLE_NAMES = Object.keys(TABLES) as TableName[];
+/** Tables a backup made before they existed lacks: restored as empty (variants can be made again). */
+const LATER_TABLES: readonly TableName[] = ["image_variants"];
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -165,6 +173,7 @@ export async function checkBackup(archive: Buffer): Promise<CheckedBackup> {
       return refuse();
     }
   }
+  for (const name of LATER_TABLES) rows[name] ??= [];
   if (!TABLE_NAMES.every((name) => rows[name])) return refuse();
   return { manifest, rows, images };
 }
@@ -185,6 +194,7 @@ function fromJson(table: PgTable, row: Record<string, unknown>) {
 /** Whether the site has any content a restore would replace. */
 export async function siteHasContent(db: Database): Promise<boolean> {
   for (const name of TABLE_NAMES) {
+    if (name === "image_variants") continue; // only describes files, which are not content by themselves
     const [row] = await db.select().from(TABLES[name]).limit(1);
     if (row) return true;
   }
