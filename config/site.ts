@@ -134,6 +134,7 @@ export const siteConfig = {
   timeZone: "Africa/Cairo",
   // Not editable in the admin: the drawn images shipped with the site.
   portraitSmall: "/images/portrait-320.webp",
+  aboutImageSmall: "/images/about-800.webp",
   projectFallbackImage: "/images/project-fallback.webp",
   shareImage: "/images/og-default.png",
 } satisfies SiteConfig;

@@ -1,3 +1,4 @@
+import type { ImageInfo } from "./images.ts";
 import type { Language } from "./preferences.ts";
 
 /** What the category rules need of a project (the full shape is db/records.ts Project). */
@@ -42,6 +43,8 @@ export interface PublicProject {
   image_url: string | null;
   /** What the image shows, in the page's language; empty for the fallback drawing. */
   image_alt: string;
+  /** The upload's responsive variants, when it has them (added by the page's loader). */
+  image_info?: ImageInfo | null;
   github_link: string | null;
   live_link: string | null;
   tags: string[];

@@ -105,6 +105,7 @@ export type SettingsField = keyof SiteSettings;
 /** config/site.ts: the default settings, and the drawn images that are not edited in the admin. */
 export const SiteConfigSchema = SiteSettingsSchema.extend({
   portraitSmall: z.string().regex(/^\/images\/[\w.-]+$/),
+  aboutImageSmall: z.string().regex(/^\/images\/[\w.-]+$/),
   projectFallbackImage: z.string().regex(/^\/images\/[\w.-]+$/),
   shareImage: z.string().regex(/^\/images\/[\w.-]+$/),
 });

@@ -1,3 +1,4 @@
+import type { ImageInfo } from "./images.ts";
 import type { Language } from "./preferences.ts";
 import type { SiteConfig, SiteSettings } from "./site-settings.ts";
 
@@ -8,6 +9,7 @@ import type { SiteConfig, SiteSettings } from "./site-settings.ts";
 /** The keys of config/site.ts that are not settings. */
 const ASSETS: readonly string[] = [
   "portraitSmall",
+  "aboutImageSmall",
   "projectFallbackImage",
   "shareImage",
 ] satisfies (keyof SiteConfig)[];
@@ -44,8 +46,9 @@ export interface PublicSite {
   services: ServiceText[];
   whyText: string;
   whyBullets: string[];
-  portrait: { url: string; small: string | null; alt: string };
-  aboutImage: { url: string; alt: string };
+  /** `info`: an uploaded image's responsive variants, added by the server's readSite. */
+  portrait: { url: string; small: string | null; alt: string; info?: ImageInfo | null };
+  aboutImage: { url: string; small: string | null; alt: string; info?: ImageInfo | null };
   timeZone: string;
 }
 
@@ -80,7 +83,12 @@ export function localizeSettings(settings: SiteSettings, language: Language, con
       small: settings.portrait.url === config.portrait.url ? config.portraitSmall : null,
       alt: pick(settings.portrait.alt),
     },
-    aboutImage: { url: settings.aboutImage.url, alt: pick(settings.aboutImage.alt) },
+    aboutImage: {
+      url: settings.aboutImage.url,
+      // The drawn about image has an 800-pixel copy for phones.
+      small: settings.aboutImage.url === config.aboutImage.url ? config.aboutImageSmall : null,
+      alt: pick(settings.aboutImage.alt),
+    },
     timeZone: settings.timeZone,
   };
 }

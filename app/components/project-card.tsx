@@ -3,6 +3,7 @@ import type { CSSProperties } from "react";
 import type { PublicProject } from "#core/projects.ts";
 import { GithubIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
+import { ResponsiveImage } from "./responsive-image.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { siteConfig } from "#config/site.ts";
 
@@ -11,9 +12,12 @@ export function ProjectCard({
   project,
   index,
   headingLevel,
+  priority = false,
 }: {
   project: PublicProject;
   index: number;
+  /** The first card of the projects page, near the top: fetched first. Below the fold elsewhere. */
+  priority?: boolean;
   /** h2 on the projects page, h3 under a section heading. */
   headingLevel: "h2" | "h3";
 }) {
@@ -22,23 +26,22 @@ export function ProjectCard({
   const image = project.image_url || siteConfig.projectFallbackImage;
   // The drawn images ship a 600-pixel copy beside them (scripts/make-images.ts) for phones.
   const small = /^\/images\/(sample-project-\d+|project-fallback)\.webp$/.test(image)
-    ? image.replace(/\.webp$/, "-600.webp")
+    ? { url: image.replace(/\.webp$/, "-600.webp"), width: 600, fullWidth: 1200 }
     : null;
   return (
     <article
       className="stagger-item flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
       style={{ "--stagger-index": index } as CSSProperties}
     >
-      <img
+      <ResponsiveImage
         src={image}
-        srcSet={small ? `${small} 600w, ${image} 1200w` : undefined}
-        sizes={small ? "(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw" : undefined}
+        info={project.image_url ? project.image_info : null}
+        small={small}
+        sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw"
         alt={project.image_alt || t("projects.imageAlt", { title: project.title })}
         width={1200}
         height={750}
-        loading={index < 3 ? "eager" : "lazy"}
-        fetchPriority={index === 0 ? "high" : undefined}
-        decoding="async"
+        priority={priority}
         className="aspect-[8/5] w-full bg-muted object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">

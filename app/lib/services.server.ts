@@ -3,6 +3,7 @@ import type { Language } from "#core/preferences.ts";
 import { checkSiteConfig } from "#core/site-settings.ts";
 import { defaultSettings, localizeSettings, type PublicSite } from "#core/site-view.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "#server/ssr/context.ts";
+import type { ImageInfo } from "#core/images.ts";
 import { siteConfig } from "#config/site.ts";
 
 // Checked once, when the server loads the app: a broken config stops the start with a clear message.
@@ -35,6 +36,20 @@ export async function readForPage<T>(
 }
 
 /**
+ * Items with the responsive variants of their images (`image_info`); without them when they cannot be read (the
+ * page then shows the stored files as they are).
+ */
+export async function withImageInfo<T extends { image_url: string | null }>(
+  context: Readonly<RouterContextProvider>,
+  items: T[],
+): Promise<(T & { image_info: ImageInfo | null })[]> {
+  const { data } = await readForPage(context, "image variants", (services) =>
+    services.imageInfo(items.map((item) => item.image_url)),
+  );
+  return items.map((item) => ({ ...item, image_info: (item.image_url && data?.[item.image_url]) || null }));
+}
+
+/**
  * The site's settings in one language (docs/product.md §17); with the database down, the defaults of
  * config/site.ts, so the page still renders.
  */
@@ -43,5 +58,14 @@ export async function readSite(
   language: Language,
 ): Promise<PublicSite> {
   const { data: settings } = await readForPage(context, "settings", (services) => services.settings());
-  return localizeSettings(settings ?? defaultSettings(siteConfig), language, siteConfig);
+  const site = localizeSettings(settings ?? defaultSettings(siteConfig), language, siteConfig);
+  const [portrait, aboutImage] = await withImageInfo(context, [
+    { image_url: site.portrait.url },
+    { image_url: site.aboutImage.url },
+  ]);
+  return {
+    ...site,
+    portrait: { ...site.portrait, info: portrait!.image_info },
+    aboutImage: { ...site.aboutImage, info: aboutImage!.image_info },
+  };
 }

@@ -1,3 +1,4 @@
+import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { Link } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
 import { metaText, pageHead } from "#app/lib/meta.ts";
@@ -17,12 +18,15 @@ export default function About() {
   return (
     <section className="mx-auto flex max-w-5xl flex-col gap-12 px-4 py-16 sm:px-6">
       <h1 className="text-center text-4xl font-bold tracking-tight">{t("about.title")}</h1>
-      <img
+      <ResponsiveImage
         src={site.aboutImage.url}
+        info={site.aboutImage.info}
+        small={site.aboutImage.small ? { url: site.aboutImage.small, width: 800, fullWidth: 1600 } : null}
+        sizes="(min-width: 1024px) 976px, calc(100vw - 2rem)"
         alt={site.aboutImage.alt}
         width={1600}
         height={700}
-        fetchPriority="high"
+        priority
         className="aspect-[16/7] w-full rounded-2xl bg-muted object-cover shadow-lg"
       />
       <p className="text-lg leading-8 text-foreground/90">{site.bio}</p>

@@ -3,6 +3,7 @@ import type { ShareImageSpec } from "#server/resources/share-images/render.ts";
 import type { ArticleDetail, ArticleListItem, Page, Project } from "#db/records.ts";
 import type { ContactOutcome } from "#core/contact.ts";
 import type { SiteSettings } from "#core/site-settings.ts";
+import type { ImageInfo } from "#core/images.ts";
 
 /** What route loaders may ask of the server; handed to React Router through its context. */
 export interface SiteServices {
@@ -27,6 +28,8 @@ export interface SiteServices {
   previewArticle(id: string): Promise<ArticleDetail | null>;
   /** The share image of a page (1200×630 PNG), drawn on first request and kept; its ETag names what it shows. */
   shareImage(spec: ShareImageSpec): Promise<{ png: Buffer; etag: string }>;
+  /** The responsive variants of the uploads among these addresses (docs/product.md §3 "Images"). */
+  imageInfo(urls: (string | null | undefined)[]): Promise<Record<string, ImageInfo>>;
   /** Sanitised article HTML with its code samples highlighted. */
   renderArticleHtml(html: string): Promise<string>;
   logError(message: string, fields?: Record<string, unknown>): void;

@@ -17,6 +17,7 @@ import {
 import { renderArticleHtml } from "#server/resources/articles/sanitize.ts";
 import { submitContact, type ContactDeps } from "#server/resources/contact/submit.ts";
 import { listHomeProjects, listProjects } from "#server/resources/projects/service.ts";
+import { loadImageInfo } from "#server/resources/uploads/variants.ts";
 import type { SettingsService } from "#server/resources/settings/service.ts";
 import { createShareImages } from "#server/resources/share-images/render.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "./context.ts";
@@ -59,6 +60,7 @@ export function pageHandler(options: {
     getArticleBySlug: (slug) => getArticleBySlug(db, slug, options.now()),
     previewArticle: () => Promise.resolve(null),
     renderArticleHtml,
+    imageInfo: (urls) => loadImageInfo(db, urls),
     shareImage: (spec) => shareImages.get(spec),
     contactForm: options.contactForm,
   };

@@ -116,18 +116,25 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
 
   const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
   await expect(list.getByRole("heading", { name: "Weather dashboard" })).toBeVisible();
-  const stored = readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects"));
-  expect(stored).toEqual([expect.stringMatching(/^\d+_weather_shot\.png$/)]);
+  // The upload and its variants (64 pixels wide: AVIF and WebP at that one width).
+  const stored = readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects")).sort();
+  expect(stored).toEqual([
+    expect.stringMatching(/^\d+_weather_shot-w64\.avif$/),
+    expect.stringMatching(/^\d+_weather_shot-w64\.webp$/),
+    expect.stringMatching(/^\d+_weather_shot\.png$/),
+  ]);
 
   const publicPage = await page.context().newPage();
   await publicPage.goto("/projects");
   const card = publicPage.getByRole("main").getByRole("article").filter({ hasText: "Weather dashboard" });
   await expect(card).toContainText("Forecasts for every city.");
   await expect(card.getByText("Charts")).toBeVisible();
-  await expect(card.getByRole("img", { name: "A weather map of Europe" })).toHaveAttribute(
-    "src",
-    `/storage/portfolio_images/projects/${stored[0]}`,
-  );
+  const cardImage = card.getByRole("img", { name: "A weather map of Europe" });
+  await expect(cardImage).toHaveAttribute("src", `/storage/portfolio_images/projects/${stored[2]}`);
+  // The browser takes the AVIF variant.
+  await expect
+    .poll(() => cardImage.evaluate((image: HTMLImageElement) => image.currentSrc))
+    .toMatch(/\/storage\/portfolio_images\/projects\/\d+_weather_shot-w64\.avif$/);
 
   // Edit in the dialog: a new title and a new image; the old file goes.
   await list.getByRole("button", { name: "Edit Weather dashboard" }).click();
@@ -143,14 +150,16 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
   await dialog.getByRole("button", { name: text("en", "admin.projects.save") }).click();
   await expect(dialog).toBeHidden();
   await expect(list.getByRole("heading", { name: "Weather dashboard 2" })).toBeVisible();
-  expect(readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects"))).toEqual([
-    expect.stringMatching(/^\d+_second\.png$/),
-  ]);
-  await publicPage.reload();
-  await expect(publicPage.getByRole("heading", { name: "Weather dashboard 2" })).toBeVisible();
-
   // Focus is back on the button that opened the dialog.
   await expect(list.getByRole("button", { name: "Edit Weather dashboard 2" })).toBeFocused();
+  // The old file and its variants go; the new one's stay.
+  const replaced = readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects"));
+  expect(replaced.filter((name) => !/-w\d+\./.test(name))).toEqual([
+    expect.stringMatching(/^\d+_second\.png$/),
+  ]);
+  expect(replaced.every((name) => name.includes("_second"))).toBe(true);
+  await publicPage.reload();
+  await expect(publicPage.getByRole("heading", { name: "Weather dashboard 2" })).toBeVisible();
 
   // Delete, after confirming; the confirmation names the image, since there is one.
   await list.getByRole("button", { name: "Delete Weather dashboard 2" }).click();

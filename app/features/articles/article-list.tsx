@@ -1,3 +1,4 @@
+import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { LOCALES } from "#core/dates.ts";
@@ -100,11 +101,12 @@ export function ArticleList({ result, path }: { result: ArticlesResult; path: st
                 className="shrink-0 sm:w-56"
               >
                 {article.image_url ? (
-                  <img
+                  <ResponsiveImage
                     src={article.image_url}
+                    info={article.image_info}
+                    sizes="(min-width: 640px) 224px, 100vw"
                     alt=""
-                    loading={index < 2 ? "eager" : "lazy"}
-                    decoding="async"
+                    priority={index === 0}
                     className="h-48 w-full object-cover sm:h-full"
                   />
                 ) : (

@@ -1,3 +1,4 @@
+import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { ArrowLeft, Share2 } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -61,12 +62,14 @@ export function ArticleBody({ article, share = true }: { article: ArticleView; s
   return (
     <article>
       {article.image_url ? (
-        <img
+        <ResponsiveImage
           src={article.image_url}
+          info={article.image_info}
+          sizes="100vw"
           alt={article.image_alt}
           width={1600}
           height={700}
-          fetchPriority="high"
+          priority
           className="aspect-[16/7] max-h-[28rem] w-full bg-muted object-cover"
         />
       ) : null}

@@ -1,3 +1,4 @@
+import type { ImageInfo } from "#core/images.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 
 /** A tag in the page's language: its address and its name. */
@@ -12,6 +13,8 @@ export interface ArticleSummary {
   title: string;
   excerpt: string;
   image_url: string | null;
+  /** The cover's responsive variants, when it has them. */
+  image_info?: ImageInfo | null;
   date: string;
   /** The long localised date, formatted on the server so both sides print the same text. */
   dateText: string;

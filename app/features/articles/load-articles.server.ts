@@ -5,10 +5,11 @@ import { pickLocalized } from "#core/articles.ts";
 import { contentToHtml } from "#core/content-html.ts";
 import { formatLongDate, formatLongDateTime } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
+import type { ImageInfo } from "#core/images.ts";
 import { publicationOf, type ArticleDetail, type ArticleListItem, type Publication } from "#db/records.ts";
 import type { ArticleTag } from "#db/schema.ts";
 import type { SiteServices } from "#server/ssr/context.ts";
-import { getServices, readForPage, readSite } from "#app/lib/services.server.ts";
+import { getServices, readForPage, readSite, withImageInfo } from "#app/lib/services.server.ts";
 import type { ArticlesResult, ArticleSummary, TagName } from "./articles-result.ts";
 
 /** Articles on one page of the list (docs/product.md §18). */
@@ -75,7 +76,12 @@ export async function loadArticlePage(
   return {
     status: missing ? 404 : 200,
     errorKey,
-    articles: missing ? [] : items.map((row) => summaryOf(row, language, timeZone)),
+    articles: missing
+      ? []
+      : await withImageInfo(
+          context,
+          items.map((row) => summaryOf(row, language, timeZone)),
+        ),
     page: Math.max(page, 1),
     pages,
     tag: options.tag && tagName ? { slug: options.tag, name: tagName } : null,
@@ -94,6 +100,7 @@ export interface ArticleView {
   image_url: string | null;
   /** What the cover shows, in the page's language. */
   image_alt: string;
+  image_info: ImageInfo | null;
   date: string;
   /** The last save, for link previews and search engines. */
   modified: string;
@@ -132,6 +139,7 @@ async function viewOf(
     toc: rendered.toc,
     image_url: row.image_url,
     image_alt: language === "ar" ? row.image_alt_ar || row.image_alt_en : row.image_alt_en,
+    image_info: (await withImageInfo(context, [row]))[0]!.image_info,
     date: row.date,
     modified: row.updated_at,
     dateText: formatLongDate(row.date, language, timeZone),

@@ -1,3 +1,4 @@
+import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { SocialLinks } from "#app/components/social-links.tsx";
@@ -47,16 +48,15 @@ export function Hero() {
           />
         </div>
         <div className="flex justify-center">
-          <img
+          <ResponsiveImage
             src={site.portrait.url}
-            srcSet={
-              site.portrait.small ? `${site.portrait.small} 320w, ${site.portrait.url} 640w` : undefined
-            }
-            sizes={site.portrait.small ? "(min-width: 768px) 384px, 288px" : undefined}
+            info={site.portrait.info}
+            small={site.portrait.small ? { url: site.portrait.small, width: 320, fullWidth: 640 } : null}
+            sizes="(min-width: 768px) 384px, 288px"
             width={640}
             height={640}
             alt={site.portrait.alt}
-            fetchPriority="high"
+            priority
             className="hero-float size-72 rounded-full border-4 border-primary/20 bg-accent object-cover shadow-xl md:size-96"
           />
         </div>

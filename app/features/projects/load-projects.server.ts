@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { Language } from "#core/preferences.ts";
 import { localizeProject, sampleProjects } from "#core/projects.ts";
-import { getServices, readForPage } from "#app/lib/services.server.ts";
+import { getServices, readForPage, withImageInfo } from "#app/lib/services.server.ts";
 import type { ProjectsResult } from "#app/lib/projects-result.ts";
 
 /**
@@ -21,5 +21,6 @@ export async function loadProjects(
   if (projects === null) return { projects: samples(), errorKey };
   if (projects.length === 0 && getServices(context).sampleProjects)
     return { projects: samples(), errorKey: null };
-  return { projects: projects.map((project) => localizeProject(project, language)), errorKey: null };
+  const localized = projects.map((project) => localizeProject(project, language));
+  return { projects: await withImageInfo(context, localized), errorKey: null };
 }

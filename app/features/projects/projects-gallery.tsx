@@ -50,7 +50,13 @@ export function ProjectsGallery({ result }: { result: ProjectsResult }) {
       ) : (
         <div key={category} className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {visible.map((project, index) => (
-            <ProjectCard key={project.id} project={project} index={index} headingLevel="h2" />
+            <ProjectCard
+              key={project.id}
+              project={project}
+              index={index}
+              headingLevel="h2"
+              priority={index === 0}
+            />
           ))}
         </div>
       )}

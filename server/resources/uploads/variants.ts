@@ -55,7 +55,8 @@ export async function storeVariants(
       width,
       height,
       widths,
-      placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
+      // A see-through image would show its placeholder through it: none then.
+      placeholder: metadata.hasAlpha ? "" : `data:image/webp;base64,${tiny.toString("base64")}`,
     };
     const url = imageUrl(folder, name);
     await deps.db
