@@ -1,0 +1,66 @@
+// `npm run images:variants`: makes the responsive variants (docs/product.md §3 "Images") of every image the site
+// uses that lacks them: uploads from before variants existed, or a restore of an older backup. Safe to run again:
+// an image whose variants are all there is left alone. With the embedded database, stop the server first.
+import { eq } from "drizzle-orm";
+import { VARIANT_FORMATS, imageUrl, variantName } from "#core/images.ts";
+import { imageVariants } from "#db/schema.ts";
+import { DataDirLockedError } from "#server/platform/data-lock.ts";
+import { openDatabase } from "#server/platform/database.ts";
+import { EnvError, loadEnv } from "#server/platform/env.ts";
+import { listImageReferences } from "#server/resources/uploads/references.ts";
+import { storeVariants } from "#server/resources/uploads/variants.ts";
+import { imageStoreFromEnv } from "#server/storage/image-store.ts";
+
+async function main(): Promise<number> {
+  const env = loadEnv(process.env);
+  const images = await imageStoreFromEnv(env);
+  const { database, close } = await openDatabase(env);
+  let made = 0;
+  let complete = 0;
+  const missing: string[] = [];
+  try {
+    for (const { folder, name } of await listImageReferences(database.db)) {
+      // Variants are only ever made of an upload, never of a variant.
+      if (/-w\d+\.(avif|webp)$/.test(name)) continue;
+      const url = imageUrl(folder, name);
+      const [row] = await database.db.select().from(imageVariants).where(eq(imageVariants.url, url)).limit(1);
+      if (row) {
+        const names = row.widths.flatMap((width) =>
+          VARIANT_FORMATS.map((format) => variantName(name, width, format)),
+        );
+        const present = await Promise.all(names.map((variant) => images.exists(folder, variant)));
+        if (present.every(Boolean)) {
+          complete++;
+          continue;
+        }
+      }
+      if (!(await images.exists(folder, name))) {
+        missing.push(url);
+        continue;
+      }
+      await storeVariants({ db: database.db, images }, folder, name, await images.read(folder, name));
+      console.log(`made the variants of ${url}`);
+      made++;
+    }
+  } finally {
+    await close();
+  }
+  console.log(`${made} images given their variants, ${complete} already complete.`);
+  if (missing.length > 0) {
+    console.error(
+      ["These images are used by the site but are missing:", ...missing.map((url) => `  ${url}`)].join("\n"),
+    );
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof DataDirLockedError)
+      console.error(`${error.message}\nStop the server first, or use DATABASE_URL, then run this again.`);
+    else console.error(error instanceof EnvError || error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
