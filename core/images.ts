@@ -67,6 +67,11 @@ export function variantWidthsFor(width: number): number[] {
   return [...VARIANT_WIDTHS.filter((candidate) => candidate < width), width];
 }
 
+/** Whether a stored name is a variant (`…-w640.avif`) rather than an upload. */
+export function isVariantName(name: string): boolean {
+  return /-w\d+\.(avif|webp)$/.test(name);
+}
+
 export function variantName(name: string, width: number, format: VariantFormat): string {
   return `${name.replace(/\.[a-z]+$/, "")}-w${width}.${format}`;
 }

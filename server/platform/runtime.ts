@@ -10,6 +10,7 @@ import type { DbHandle } from "#db/client.ts";
 import { createApp, type SsrHandler } from "#server/app.ts";
 import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import { createSettingsService } from "#server/resources/settings/service.ts";
+import { scheduleUploadSweep } from "#server/resources/uploads/sweep.ts";
 import { localChangeFeed, postgresChangeFeed } from "./change-feed.ts";
 import { notifierFromEnv, type Notifier } from "#server/resources/contact/notifier.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
@@ -69,6 +70,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   }
   notifier?.start();
+  const stopSweep = scheduleUploadSweep({ db: database.db, images, logger });
 
   const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
   // Several instances on one PostgreSQL hear of each other's writes; the embedded database has one instance.
@@ -103,6 +105,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
     });
   } catch (error) {
+    stopSweep();
     await notifier?.stop();
     await changes.close();
     await opened.close();
@@ -126,6 +129,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           server.closeIdleConnections();
         });
         // A notification being sent finishes (or fails and is rescheduled) before the database closes.
+        stopSweep();
         await notifier?.stop();
         await changes.close();
         await opened.close();

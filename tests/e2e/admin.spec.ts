@@ -277,10 +277,15 @@ test("writes an article in English and Arabic with a code sample and an inline i
   const code = page.locator("pre code.language-javascript");
   await expect(code).toHaveText("const cache = new Map();");
   await expect(code.locator("span[class^='hljs-']").first()).toBeVisible();
-  await expect(page.getByRole("img", { name: "A purple square" })).toHaveAttribute(
-    "src",
-    /^data:image\/png;base64,/,
-  );
+  // The editor's image was stored when the article was saved: a file with its variants, not base64 in the page.
+  const inline = page.getByRole("img", { name: "A purple square" });
+  await expect(inline).toHaveAttribute("src", /^\/storage\/portfolio_images\/articles\/\d+_inline\.png$/);
+  await expect(inline).toHaveAttribute("srcset", /-w40\.webp 40w$/);
+  await expect
+    .poll(() => inline.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc))
+    .toMatch(/-w40\.webp$/);
+  expect(await inline.evaluate((image) => image.getBoundingClientRect().width)).toBe(40);
+  expect(await page.content()).not.toContain("data:image/png;base64");
   await expect(page.getByRole("img", { name: "An orange banner" })).toHaveAttribute(
     "src",
     /^\/storage\/portfolio_images\/articles\/\d+_cover\.png$/,

@@ -31,6 +31,7 @@ import { ServiceError } from "#server/http/errors.ts";
 import type { WriteDeps } from "#server/resources/deps.ts";
 import { removeUnusedImage, requireStoredImage } from "#server/resources/uploads/references.ts";
 import { sanitizeHtml } from "./sanitize.ts";
+import { storeInlineImages } from "./inline-images.ts";
 
 // Articles (docs/product.md §3, §5, §7): the public list and pages, and the owner's writes. The server is the
 // authority for the rules of §5 (core/article-rules.ts); HTML is sanitised when saved, and again when a page
@@ -137,11 +138,11 @@ async function cleanContent(html: string, path: string): Promise<string> {
 }
 
 /** What the row stores apart from id, slug and dates, derived from what the owner typed. */
-async function deriveFields(input: ArticleInput) {
+async function deriveFields(deps: WriteDeps, input: ArticleInput) {
   const titles = buildArticleTitles(input);
   if (!titles) throw new ServiceError(422, "articleTitleRequired", { path: "title_en" });
-  const content_en = await cleanContent(input.content_en, "content_en");
-  const content_ar = await cleanContent(input.content_ar, "content_ar");
+  const content_en = await storeInlineImages(deps, await cleanContent(input.content_en, "content_en"));
+  const content_ar = await storeInlineImages(deps, await cleanContent(input.content_ar, "content_ar"));
   return {
     ...titles,
     content_en,
@@ -203,7 +204,7 @@ function publicationFields(input: ArticleInput, current: ArticleRow | null, now:
 
 export async function createArticle(deps: WriteDeps, input: ArticleInput): Promise<OwnerArticle> {
   await requireStoredImage(deps.images, input.image_url, null, "articles");
-  const fields = await deriveFields(input);
+  const fields = await deriveFields(deps, input);
   const now = deps.now?.() ?? new Date();
   const row = await withUniqueSlug(deps.db, fields.title, null, async (tx, slug) => {
     const [inserted] = await tx
@@ -225,7 +226,7 @@ export async function createArticle(deps: WriteDeps, input: ArticleInput): Promi
 export async function updateArticle(deps: WriteDeps, id: string, input: ArticleInput): Promise<OwnerArticle> {
   const current = await findArticle(deps, id);
   await requireStoredImage(deps.images, input.image_url, current.image_url, "articles");
-  const fields = await deriveFields(input);
+  const fields = await deriveFields(deps, input);
   const now = deps.now?.() ?? new Date();
   const row = await withUniqueSlug(deps.db, fields.title, id, async (tx, slug) => {
     const [updated] = await tx

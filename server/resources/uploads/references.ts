@@ -7,7 +7,10 @@ import type { ImageStore } from "#server/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { removeStoredImage } from "./variants.ts";
 
-/** Whether a project, an article or the site settings (portrait, about image) still point at this image URL. */
+/**
+ * Whether a project, an article (its image or its text) or the site settings (portrait, about image) still point at
+ * this image URL.
+ */
 export async function isImageReferenced(db: Database, url: string): Promise<boolean> {
   const [project] = await db
     .select({ id: projects.id })
@@ -21,6 +24,15 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
     .where(eq(articles.image_url, url))
     .limit(1);
   if (article) return true;
+  // An image inside an article's text (docs/product.md §5: stored when the article is saved).
+  const [inline] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(
+      sql`position(${url} in ${articles.content_en}) > 0 or position(${url} in ${articles.content_ar}) > 0`,
+    )
+    .limit(1);
+  if (inline) return true;
   const [settings] = await db
     .select({ id: siteSettings.id })
     .from(siteSettings)
