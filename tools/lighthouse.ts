@@ -18,6 +18,7 @@ import {
   table,
   prepareRun,
 } from "./bench.ts";
+import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
@@ -192,8 +193,23 @@ async function main() {
   console.log("Sira Lighthouse: build, seed, start, audit (mobile, loopback only)\n");
   const { dataDir, missing, cleanup } = await prepareRun("sira-lighthouse-");
   try {
-    const server = await startServerProcess({ port: await freePort(), dataDir });
-    const pages = ["/", "/projects", "/articles", `/articles/${ARTICLE_SLUGS[0]}`];
+    const env = { ADMIN_PASSWORD: BENCH_PASSWORD };
+    let server = await startServerProcess({ port: await freePort(), dataDir, env });
+    // Issue 13's conditions: an uploaded 2400×1600 cover on the article, uploaded photos on / and /projects.
+    console.log("Uploading a cover and project photos through the admin API…");
+    await seedUploads(server.origin);
+    await server.stop();
+    server = await startServerProcess({ port: await freePort(), dataDir, env });
+    // Every public page, in both languages.
+    const pages = [
+      "/",
+      "/about",
+      "/projects",
+      "/articles",
+      `/articles/${ARTICLE_SLUGS[0]}`,
+      "/services",
+      "/contact",
+    ];
     const runs: Run[] = [];
     const reports: Record<string, Result> = {};
     for (const page of pages) {
@@ -253,6 +269,87 @@ async function main() {
           console.log(`      … ${failing.items.length - ITEMS_SHOWN} more in the JSON`);
       }
     }
+
+    // Issue 13's goals, every page in both languages.
+    const worst = (pick: (run: Run) => number | null, lowest: boolean) =>
+      runs.reduce<Run | undefined>((found, run) => {
+        const value = pick(run);
+        if (value === null) return found;
+        const current = found ? pick(found) : null;
+        return current === null || (lowest ? value < current : value > current) ? run : found;
+      }, undefined);
+    const goal = (
+      name: string,
+      pick: (run: Run) => number | null,
+      lowest: boolean,
+      target: string,
+      ok: (value: number) => boolean,
+      show: (value: number) => string,
+    ) => {
+      const run = worst(pick, lowest);
+      const value = run ? pick(run) : null;
+      return [
+        name,
+        value === null || !run ? "–" : `${show(value)} (${run.page} ${run.language})`,
+        target,
+        runs.every((each) => pick(each) !== null && ok(pick(each)!)) ? "ok" : "MISSED",
+      ];
+    };
+    const category = (id: (typeof CATEGORIES)[number]) => (run: Run) => run.scores[id] ?? null;
+    console.log("\nGoals (the worst page shown)");
+    console.log(
+      table([
+        ["figure", "worst", "goal", ""],
+        goal(
+          "Performance",
+          category("performance"),
+          true,
+          "≥ 98",
+          (v) => v >= 0.98,
+          (v) => score(v),
+        ),
+        goal(
+          "Accessibility",
+          category("accessibility"),
+          true,
+          "100",
+          (v) => v >= 1,
+          (v) => score(v),
+        ),
+        goal(
+          "Best practices",
+          category("best-practices"),
+          true,
+          "100",
+          (v) => v >= 1,
+          (v) => score(v),
+        ),
+        goal(
+          "SEO",
+          category("seo"),
+          true,
+          "100",
+          (v) => v >= 1,
+          (v) => score(v),
+        ),
+        goal(
+          "LCP",
+          (run) => run.lcpMs,
+          false,
+          "≤ 2000 ms",
+          (v) => v <= 2000,
+          (v) => `${Math.round(v)} ms`,
+        ),
+        goal(
+          "CLS",
+          (run) => run.cls,
+          false,
+          "0",
+          (v) => v === 0,
+          (v) => String(Math.round(v * 1000) / 1000),
+        ),
+      ]),
+    );
 
     await mkdir(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, "lighthouse.json");

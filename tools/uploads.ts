@@ -1,0 +1,144 @@
+// Real uploads for `npm run bench` and `npm run lighthouse` (issue 13's conditions): a 2400×1600 cover on the first
+// article and photos on the projects, sent through the admin's API as the owner would, so pages show stored files
+// with their variants. The photos are drawn (no network here): a lit scene with soft shapes and film grain, which
+// compresses like a photograph rather than like a flat drawing.
+import sharp from "sharp";
+
+export const BENCH_PASSWORD = "a bench pass phrase, long enough";
+
+/** A photograph-like JPEG: gradients, blurred shapes and grain. */
+export async function drawPhoto(width: number, height: number, hue: number): Promise<Buffer> {
+  const shapes = Array.from({ length: 14 }, (_, i) => {
+    const x = ((i * 7919) % 97) / 97;
+    const y = ((i * 104729) % 89) / 89;
+    const r = 0.06 + (((i * 31) % 17) / 17) * 0.18;
+    const h = (hue + i * 23) % 360;
+    return `<circle cx="${x * width}" cy="${y * height}" r="${r * width}" fill="hsl(${h},55%,${40 + (i % 4) * 10}%)" opacity="0.55"/>`;
+  }).join("");
+  // Sharp-edged detail (windows, leaves, text on a sign), which an encoder cannot smooth away as it does grain.
+  const detail = Array.from({ length: 600 }, (_, i) => {
+    const x = ((i * 7349) % 1009) / 1009;
+    const y = 0.35 + (((i * 2377) % 991) / 991) * 0.6;
+    const w = 4 + ((i * 13) % 29);
+    const h = 3 + ((i * 17) % 23);
+    const l = 15 + ((i * 37) % 70);
+    return `<rect x="${x * width}" y="${y * height}" width="${(w * width) / 1200}" height="${(h * width) / 1200}" fill="hsl(${(hue + i * 11) % 360},40%,${l}%)"/>`;
+  }).join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs>
+      <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="hsl(${hue},60%,78%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},45%,28%)"/>
+      </linearGradient>
+      <filter id="soft"><feGaussianBlur stdDeviation="${width / 90}"/></filter>
+    </defs>
+    <rect width="100%" height="100%" fill="url(#sky)"/>
+    <g filter="url(#soft)">${shapes}</g>
+    <rect y="${height * 0.72}" width="100%" height="${height * 0.28}" fill="hsl(${(hue + 180) % 360},25%,22%)" opacity="0.8"/>
+    ${detail}
+  </svg>`;
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 18 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: grain, blend: "soft-light" }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+interface Owner {
+  request(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
+  upload(bytes: Buffer, name: string, folder: string): Promise<string>;
+}
+
+async function signIn(origin: string, password: string): Promise<Owner> {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const headers = { Cookie: cookie, Origin: origin, "Sec-Fetch-Site": "same-origin" };
+  return {
+    async request(method, path, body) {
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        headers: { ...headers, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (response.status >= 300)
+        throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+    },
+    async upload(bytes, name, folder) {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(bytes)], name, { type: "image/jpeg" }));
+      form.set("folder", folder);
+      const response = await fetch(`${origin}/api/uploads`, { method: "POST", headers, body: form });
+      if (response.status !== 201)
+        throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { url: string }).url;
+    },
+  };
+}
+
+/** Gives the first article a 2400×1600 cover and the first three projects photos, through the owner's API. */
+export async function seedUploads(origin: string, password = BENCH_PASSWORD): Promise<void> {
+  const owner = await signIn(origin, password);
+  const projects = (await owner.request("GET", "/api/projects")) as unknown as Record<string, unknown>[];
+  for (const [index, project] of projects.slice(0, 3).entries()) {
+    const url = await owner.upload(
+      await drawPhoto(2400, 1500, 200 + index * 50),
+      `project-${index + 1}.jpg`,
+      "projects",
+    );
+    const fields = Object.fromEntries(
+      [
+        "title",
+        "title_ar",
+        "description",
+        "description_ar",
+        "category",
+        "category_ar",
+        "github_link",
+        "live_link",
+        "tags",
+      ].map((key) => [key, project[key]]),
+    );
+    // Featured: the home page shows these three, with their photos.
+    await owner.request("PUT", `/api/projects/${String(project.id)}`, {
+      ...fields,
+      featured: true,
+      image_url: url,
+      image_alt_en: `Screenshot of ${String(project.title)}`,
+      image_alt_ar: `لقطة من ${String(project.title)}`,
+    });
+  }
+  const articles = (await owner.request("GET", "/api/admin/articles")) as unknown as Record<
+    string,
+    unknown
+  >[];
+  const newest = articles.reduce((a, b) => (String(a.date) > String(b.date) ? a : b));
+  const cover = await owner.upload(await drawPhoto(2400, 1600, 20), "cover.jpg", "articles");
+  const input = Object.fromEntries(
+    ["title_en", "title_ar", "content_en", "content_ar", "summary_en", "summary_ar", "tags"].map((key) => [
+      key,
+      newest[key],
+    ]),
+  );
+  await owner.request("PUT", `/api/articles/${String(newest.id)}`, {
+    ...input,
+    status: "published",
+    image_url: cover,
+    image_alt_en: "A lit valley at dusk",
+    image_alt_ar: "وادٍ مضاء عند الغسق",
+  });
+}
