@@ -55,7 +55,7 @@ export function isStoredImageName(name: string): boolean {
   return /^\d+_[A-Za-z0-9_.-]+\.(png|jpg|webp|gif|avif)$/.test(name) && name.length <= 140;
 }
 
-// Responsive variants (docs/product.md §3 "Images", decision 020): every still upload is also stored as AVIF and
+// Responsive variants (docs/product.md §13, decision 020): every still upload is also stored as AVIF and
 // WebP at these widths, never wider than the original, beside it: `{name without extension}-w{width}.{avif|webp}`.
 
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;

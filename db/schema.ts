@@ -186,7 +186,7 @@ export const siteSettings = pgTable(
   (table) => [check("site_settings_single_row", sql`${table.id} = 1`)],
 );
 
-// The responsive variants of each upload (docs/product.md §3 "Images", decision 020): written when the file is
+// The responsive variants of each upload (docs/product.md §13, decision 020): written when the file is
 // stored, read by the pages that show it, removed with it.
 export const imageVariants = pgTable("image_variants", {
   url: text("url").primaryKey(),

@@ -9,7 +9,7 @@ import { imageVariants } from "#db/schema.ts";
 import { findProjectRoot } from "#server/platform/project-root.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 
-// `npm run images:variants` (docs/product.md §3 "Images"): uploads stored before variants existed get them, once.
+// `npm run images:variants` (docs/product.md §13): uploads stored before variants existed get them, once.
 
 const root = findProjectRoot();
 const dataDir = mkdtempSync(path.join(tmpdir(), "sira-variants-cli-"));

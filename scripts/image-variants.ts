@@ -1,4 +1,4 @@
-// `npm run images:variants`: makes the responsive variants (docs/product.md §3 "Images") of every image the site
+// `npm run images:variants`: makes the responsive variants (docs/product.md §13) of every image the site
 // uses that lacks them: uploads from before variants existed, or a restore of an older backup. Safe to run again:
 // an image whose variants are all there is left alone. With the embedded database, stop the server first.
 import { eq } from "drizzle-orm";

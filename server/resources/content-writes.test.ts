@@ -280,7 +280,9 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       const created = await send("POST", "/api/articles", article({ title_en: "Safe", content_ar: hostile }));
       const saved = created.body!.content_ar as string;
       expect(saved).not.toMatch(/<script|onerror|javascript:|svg/i);
-      expect(saved).toContain(`<img src="data:image/png;base64,${PNG_BASE64}" alt="dot">`);
+      // The safe image is kept, stored as an upload of its own (docs/product.md §5.9).
+      expect(saved).toMatch(/<img src="\/storage\/portfolio_images\/articles\/\d+_inline\.png" alt="dot"/);
+      expect(saved).not.toContain("base64");
       expect(saved).toContain('<pre><code class="language-javascript">if (a &lt; b) alert("x")</code></pre>');
     });
 

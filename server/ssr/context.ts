@@ -28,7 +28,7 @@ export interface SiteServices {
   previewArticle(id: string): Promise<ArticleDetail | null>;
   /** The share image of a page (1200×630 PNG), drawn on first request and kept; its ETag names what it shows. */
   shareImage(spec: ShareImageSpec): Promise<{ png: Buffer; etag: string }>;
-  /** The responsive variants of the uploads among these addresses (docs/product.md §3 "Images"). */
+  /** The responsive variants of the uploads among these addresses (docs/product.md §13). */
   imageInfo(urls: (string | null | undefined)[]): Promise<Record<string, ImageInfo>>;
   /** Sanitised article HTML with its code samples highlighted. */
   renderArticleHtml(html: string): Promise<string>;

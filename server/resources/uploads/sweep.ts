@@ -7,7 +7,7 @@ import { isImageReferenced } from "./references.ts";
 import { removeStoredImage } from "./variants.ts";
 import { imageUrl } from "#core/images.ts";
 
-// Uploads nothing points at (docs/product.md §3 "Images"): an upload whose save was abandoned, images dropped from
+// Uploads nothing points at (docs/product.md §13): an upload whose save was abandoned, images dropped from
 // an article's text, a deleted article's inline images. Once a day old (by the timestamp in their name, so an
 // upload being saved right now is never taken), they go with their variants. With several instances on one
 // PostgreSQL the sweep runs once: it takes a lock the others skip.

@@ -12,7 +12,7 @@ import type { Database } from "#db/client.ts";
 import { imageVariants } from "#db/schema.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
 
-// Responsive variants of an upload (docs/product.md §3 "Images", decision 020): AVIF and WebP at the widths of
+// Responsive variants of an upload (docs/product.md §13, decision 020): AVIF and WebP at the widths of
 // core/images.ts, never wider than the stored file, written beside it in the same storage (disk or bucket) when it
 // is stored, with its size and a tiny blurred placeholder in image_variants. A page offers them with srcset; the
 // stored file stays the fallback and what the admin shows.
