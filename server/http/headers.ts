@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { SCRIPT_HASHES_HEADER } from "#server/ssr/page-cache.ts";
 
 /**
  * Security headers on every response, with a per-request nonce for the inline scripts React Router writes.
@@ -12,7 +13,7 @@ export function securityHeaders(options: {
   dev: boolean;
 }): MiddlewareHandler {
   const { formOrigins } = options;
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: options.dev
       ? undefined
       : {
@@ -39,4 +40,13 @@ export function securityHeaders(options: {
     // A response that sets its own header keeps it: uploaded images carry a stricter CSP (sandbox).
     overwrite: false,
   });
+  // A page from the page cache has no nonce: its inline scripts are allowed by their hashes (server/ssr/page-cache.ts).
+  return async (c, next) => {
+    await headers(c, next);
+    const hashes = c.res.headers.get(SCRIPT_HASHES_HEADER);
+    if (hashes === null) return;
+    c.res.headers.delete(SCRIPT_HASHES_HEADER);
+    const policy = c.res.headers.get("Content-Security-Policy");
+    if (policy) c.res.headers.set("Content-Security-Policy", policy.replace(/'nonce-[^']*'/, hashes));
+  };
 }

@@ -98,7 +98,7 @@ export function pageHandler(options: {
     // The language is in the path; without SITE_URL the absolute addresses in a page depend on its origin too.
     const key = pageCacheKey(url, preferences.theme, env.publicOrigin ? null : origin);
     if (cacheable && key) {
-      const hit = pageCache.get(key, nonce);
+      const hit = pageCache.get(key, c.req.header("Accept-Encoding"));
       if (hit) return withVary(hit);
     }
 
