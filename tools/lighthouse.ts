@@ -162,7 +162,21 @@ function failingAudits(lhr: Result): FailingAudit[] {
 
 // ---------------------------------------------------------------------------------------------------------
 
-async function audit(url: string): Promise<Result> {
+/** One audit; Lighthouse sometimes fails to record a trace here (NO_NAVSTART), so a failed one is tried again. */
+async function audit(url: string, attempts = 3): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      process.stdout.write(
+        `(${error instanceof Error ? error.message.split(": ").at(-1) : "failed"}; again) `,
+      );
+    }
+  }
+}
+
+async function auditOnce(url: string): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROME_FLAGS,
