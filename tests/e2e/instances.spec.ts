@@ -94,7 +94,11 @@ test("an article written with its cover on one instance is on the other's next p
   await page.getByRole("link", { name: title }).first().click();
   const cover = page.getByRole("img", { name: "A blue banner" });
   await expect(cover).toBeVisible();
-  await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
+  // Loaded on the other instance: the browser took an AVIF variant of it (docs/product.md §13.7).
+  await expect
+    .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc))
+    .toMatch(/\/storage\/portfolio_images\/articles\/\d+_cover-w640\.avif$/);
+  expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const src = (await cover.getAttribute("src"))!;
   expect(src).toMatch(/^\/storage\/portfolio_images\/articles\/\d+_cover\.png$/);
 
