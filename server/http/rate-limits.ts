@@ -12,6 +12,19 @@ export interface RateLimits {
   /** Counts one hit in a window of `windowMs` that starts with the first hit; returns the count so far. */
   hit(bucket: string, key: string, windowMs: number): Promise<{ hits: number; windowEndsAt: Date }>;
   block(bucket: string, key: string, until: Date): Promise<void>;
+  /**
+   * Reserves one attempt before the work it guards is done (a password check): one transaction, holding the
+   * key's row, counts it and, when the count passes `freeAttempts`, blocks the key for `blockMs(hits)` at once, so
+   * attempts racing with it see the block and are refused unchecked. `allowed` is false when the key was already
+   * blocked; then nothing is counted.
+   */
+  reserve(
+    bucket: string,
+    key: string,
+    policy: { windowMs: number; freeAttempts: number; blockMs: (hits: number) => number },
+  ): Promise<
+    { allowed: true; hits: number; blockedUntil: Date | null } | { allowed: false; retryAfterSeconds: number }
+  >;
   reset(bucket: string, key: string): Promise<void>;
 }
 
@@ -48,6 +61,33 @@ export function createRateLimits(db: Database, now: () => Date = () => new Date(
         })
         .returning({ hits: rateLimits.hits, window_started_at: rateLimits.window_started_at });
       return { hits: row!.hits, windowEndsAt: new Date(row!.window_started_at.getTime() + windowMs) };
+    },
+
+    async reserve(bucket, key, policy) {
+      return db.transaction(async (tx) => {
+        const at = now();
+        await tx
+          .insert(rateLimits)
+          .values({ bucket, key, hits: 0, window_started_at: at })
+          .onConflictDoNothing({ target: [rateLimits.bucket, rateLimits.key] });
+        // The row lock makes every attempt from this key wait for the one before it to be counted.
+        const [row] = await tx.select().from(rateLimits).where(where(bucket, key)).for("update");
+        const blockedUntil = row!.blocked_until;
+        if (blockedUntil && blockedUntil > at)
+          return {
+            allowed: false as const,
+            retryAfterSeconds: Math.ceil((blockedUntil.getTime() - at.getTime()) / 1000),
+          };
+        const windowOver = row!.window_started_at.getTime() <= at.getTime() - policy.windowMs;
+        const hits = windowOver ? 1 : row!.hits + 1;
+        const blocked =
+          hits > policy.freeAttempts ? new Date(at.getTime() + policy.blockMs(hits)) : blockedUntil;
+        await tx
+          .update(rateLimits)
+          .set({ hits, window_started_at: windowOver ? at : row!.window_started_at, blocked_until: blocked })
+          .where(where(bucket, key));
+        return { allowed: true as const, hits, blockedUntil: hits > policy.freeAttempts ? blocked : null };
+      });
     },
 
     async block(bucket, key, until) {

@@ -153,6 +153,27 @@ describe.each(backends)("owner sign-in on $name", (backend) => {
     expect(log).not.toContain("wrong again");
   });
 
+  it("checks at most the allowed few passwords when hundreds of guesses arrive at once from one address", async () => {
+    const { app, logger } = await setUp();
+    const guesses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        app.request("/api/auth/login", login(`guess number ${i}`, { "X-Forwarded-For": "203.0.113.77" })),
+      ),
+    );
+    const statuses = guesses.map((response) => response.status);
+    // Each checked guess is logged as a failure; every other one was refused before any hashing.
+    const checked = logger.lines.filter((line) => line.startsWith("warn sign-in failed")).length;
+    expect(checked).toBe(LOGIN_FREE_FAILURES + 1);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_FREE_FAILURES + 1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - LOGIN_FREE_FAILURES - 1);
+    // And the right password waits out the block like any other.
+    const right = await app.request(
+      "/api/auth/login",
+      login(OWNER_PASSWORD, { "X-Forwarded-For": "203.0.113.77" }),
+    );
+    expect(right.status).toBe(429);
+  });
+
   it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
     const { app } = await setUp({ TRUST_PROXY: "0" });
     for (let i = 0; i <= LOGIN_FREE_FAILURES; i++) {

@@ -23,6 +23,10 @@ export const LOGIN_WINDOW_MS = 60 * 60 * 1000;
 export const LOGIN_FIRST_BLOCK_MS = 30 * 1000;
 export const LOGIN_MAX_BLOCK_MS = 60 * 60 * 1000;
 
+/** The wait after the `hits`-th attempt in a window: 30 s after the sixth, doubling, at most an hour. */
+const loginBlockMs = (hits: number) =>
+  Math.min(LOGIN_FIRST_BLOCK_MS * 2 ** (hits - LOGIN_FREE_FAILURES - 1), LOGIN_MAX_BLOCK_MS);
+
 export type SignInResult =
   | { kind: "ok"; token: string; expiresAt: Date }
   | { kind: "failed" }
@@ -99,29 +103,32 @@ export function createOwnerAuth(options: {
     password: string,
     address: string,
   ): Promise<{ kind: "ok" } | { kind: "failed" } | { kind: "limited"; retryAfterSeconds: number }> {
-    const wait = await rateLimits.blockedFor("login", address);
-    if (wait > 0) {
-      logger.warn("sign-in refused: too many failures", { address, retryAfterSeconds: wait });
-      return { kind: "limited", retryAfterSeconds: wait };
+    // The attempt is counted before the password is checked, in one transaction per address: any number of
+    // guesses at once from one address get at most the allowed few checks; the rest are refused unchecked.
+    const reserved = await rateLimits.reserve("login", address, {
+      windowMs: LOGIN_WINDOW_MS,
+      freeAttempts: LOGIN_FREE_FAILURES,
+      blockMs: loginBlockMs,
+    });
+    if (!reserved.allowed) {
+      logger.warn("sign-in refused: too many failures", {
+        address,
+        retryAfterSeconds: reserved.retryAfterSeconds,
+      });
+      return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
     }
     const hash = await storedHash();
     // Hash even without a stored password, so a failure takes as long whatever the cause.
     const valid = hash ? await verifyPassword(password, hash) : (await hashPassword(password), false);
     if (!valid) {
-      const { hits } = await rateLimits.hit("login", address, LOGIN_WINDOW_MS);
-      if (hits > LOGIN_FREE_FAILURES) {
-        const blockMs = Math.min(
-          LOGIN_FIRST_BLOCK_MS * 2 ** (hits - LOGIN_FREE_FAILURES - 1),
-          LOGIN_MAX_BLOCK_MS,
-        );
-        await rateLimits.block("login", address, new Date(now().getTime() + blockMs));
+      if (reserved.blockedUntil) {
         logger.warn("sign-in failed; address blocked", {
           address,
-          failures: hits,
-          blockSeconds: blockMs / 1000,
+          failures: reserved.hits,
+          blockSeconds: loginBlockMs(reserved.hits) / 1000,
         });
       } else {
-        logger.warn("sign-in failed", { address, failures: hits });
+        logger.warn("sign-in failed", { address, failures: reserved.hits });
       }
       return { kind: "failed" };
     }
