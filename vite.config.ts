@@ -24,6 +24,16 @@ export default defineConfig(({ command }) => ({
   // node_modules as Node does (bundling CommonJS React there fails with "module is not defined").
   ssr:
     command === "build"
-      ? { noExternal: true, external: ["@electric-sql/pglite", "pg", "jsdom", "dompurify", "sharp"] }
+      ? {
+          noExternal: true,
+          external: [
+            "@electric-sql/pglite",
+            "pg",
+            "jsdom",
+            "dompurify",
+            "sharp",
+            "@zxcvbn-ts/language-common",
+          ],
+        }
       : {},
 }));

@@ -86,6 +86,8 @@ const en = {
     other: "The new password may have at most {{count}} characters.",
   },
   passwordSpaces: "The new password must not start or end with a space.",
+  passwordCommon: "This password is among the most common ones, which are tried first. Choose another.",
+  passwordPersonal: "The new password must not contain your name or e-mail address.",
   messageReadFlag: 'Send { "read": true } or { "read": false }.',
 } as const;
 
@@ -208,6 +210,8 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
     other: "لا تتجاوز كلمة المرور الجديدة {{count}} حرف.",
   },
   passwordSpaces: "يجب ألا تبدأ كلمة المرور الجديدة أو تنتهي بمسافة.",
+  passwordCommon: "كلمة المرور هذه من أكثر كلمات المرور شيوعًا، وهي أول ما يُجرَّب. اختر غيرها.",
+  passwordPersonal: "يجب ألا تحتوي كلمة المرور الجديدة على اسمك أو بريدك الإلكتروني.",
   messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
 };
 

@@ -84,6 +84,8 @@ describe("npm run admin:password", () => {
   it.each([
     ["a short password", "short\n", /at least 12 characters/],
     ["a password with spaces around it", "  padded pass phrase  \n", /must not start or end with spaces/],
+    ["a common password", "password123456\n", /among the most common ones/],
+    ["the owner's name in it", "mohamed's long secret\n", /must not contain your name or e-mail/],
   ])(
     "refuses %s and changes nothing",
     async (_case, input, message) => {

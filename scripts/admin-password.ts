@@ -5,6 +5,10 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import { generatePassword, passwordProblem } from "#server/resources/auth/password.ts";
+import { passwordWeakness } from "#server/resources/auth/weak-passwords.ts";
+import { createSettingsService } from "#server/resources/settings/service.ts";
+import { apiErrorText } from "#core/api-errors.ts";
+import { siteConfig } from "#config/site.ts";
 import { DataDirLockedError } from "#server/platform/data-lock.ts";
 import { EnvError, loadEnv } from "#server/platform/env.ts";
 import { createLogger, logFormatOf } from "#server/platform/logger.ts";
@@ -54,6 +58,11 @@ async function main() {
   // The embedded database belongs to one process at a time: the server must be stopped first.
   const { database, close } = await openDatabase(env);
   try {
+    if (!generated) {
+      const settings = await createSettingsService(database.db, siteConfig).read();
+      const weakness = await passwordWeakness(password, [settings.name.en, settings.name.ar, settings.email]);
+      if (weakness) throw new Error(`${apiErrorText("en", weakness)} Nothing was changed.`);
+    }
     await createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) }).setPassword(
       password,
     );

@@ -79,6 +79,10 @@ function apiRouter(
         secure: auth.secure,
         trustProxy: auth.trustProxy,
         owner: deps.owner,
+        personal: async () => {
+          const settings = await deps.settings.read();
+          return [settings.name.en, settings.name.ar, settings.email];
+        },
       }),
     )
     .route("/projects", projectsRouter(deps))

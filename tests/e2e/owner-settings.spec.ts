@@ -1,3 +1,4 @@
+import { apiErrorText } from "#core/api-errors.ts";
 import type { Locator, Page } from "@playwright/test";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -219,7 +220,17 @@ test("the owner changes the password from Settings; a mismatch and a wrong curre
   await change.click();
   await expect(current).toHaveAccessibleDescription("The current password is not correct.");
 
+  // A password of the common list is refused under its field, in the owner's language.
   await current.fill("an end-to-end pass phrase");
+  await next.fill("password123456");
+  await confirm.fill("password123456");
+  await change.click();
+  await expect(next).toHaveAccessibleDescription(
+    new RegExp(`${apiErrorText("en", "passwordCommon").replaceAll(".", "\\.")}$`),
+  );
+
+  await next.fill("a fresh pass phrase");
+  await confirm.fill("a fresh pass phrase");
   await change.click();
   await expect(toast(page)).toContainText(text("en", "admin.settings.password.changed"));
   await expect(current).toHaveValue("");

@@ -1,3 +1,4 @@
+import { apiErrorTexts } from "#core/api-errors.ts";
 import { describe, expect, it } from "vitest";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { OWNER_PASSWORD, jsonRequest, makeApp, setOwnerPassword, signIn } from "#tests/helpers/app.ts";
@@ -156,7 +157,7 @@ describe.each(backends)("owner sign-in on $name", (backend) => {
   it("checks at most the allowed few passwords when hundreds of guesses arrive at once from one address", async () => {
     const { app, logger } = await setUp();
     const guesses = await Promise.all(
-      Array.from({ length: 300 }, (_, i) =>
+      Array.from({ length: 300 }, async (_, i) =>
         app.request("/api/auth/login", login(`guess number ${i}`, { "X-Forwarded-For": "203.0.113.77" })),
       ),
     );
@@ -307,11 +308,25 @@ describe.each(backends)("the owner changes the password from the admin on $name"
       " a pass phrase with a space ",
       "The new password must not start or end with a space.",
     ],
+    // Common passwords (zxcvbn-ts's list), as they are and as people vary them.
+    ["en", "common", "1qaz2wsx3edc", apiErrorTexts.en.passwordCommon],
+    ["en", "common with digits added", "password123456", apiErrorTexts.en.passwordCommon],
+    ["ar", "common with signs around it", "!!!Sunshine2024!!", apiErrorTexts.ar.passwordCommon],
+    ["en", "common with spaces inside", "qwerty uiop 12", apiErrorTexts.en.passwordCommon],
+    // The owner's name (config/site.ts: Mohamed Hassan / محمد حسن) or e-mail address.
+    ["en", "built on the owner's name", "hassan-rocks-2026", apiErrorTexts.en.passwordPersonal],
+    ["ar", "built on the Arabic name", "كلمة سر محمد الطويلة", apiErrorTexts.ar.passwordPersonal],
   ])("refuses a new password %s (%s) under that field", async (language, _case, next, message) => {
     const { change } = await twoSessions();
     const response = await change({ current: OWNER_PASSWORD, next }, undefined, language);
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ error: message, issues: [{ path: "next", message }] });
+  });
+
+  it("takes a long pass phrase of uncommon words", async () => {
+    const { change } = await twoSessions();
+    const response = await change({ current: OWNER_PASSWORD, next: "lantern orbit basil quietly" });
+    expect(response.status).toBe(200);
   });
 
   it("counts wrong current passwords like failed sign-ins, so it cannot be used to guess", async () => {

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, passwordIssue } from "./password.ts";
+import { passwordWeakness } from "./weak-passwords.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import {
@@ -46,6 +47,8 @@ export function authRouter(options: {
   trustProxy: boolean;
   /** The owner's session guard (401 without it). */
   owner: MiddlewareHandler;
+  /** The owner's name in each language and e-mail address: a new password must not be built on them. */
+  personal: () => Promise<string[]>;
 }) {
   const { auth, secure, trustProxy, owner } = options;
   const prefix = sessionCookiePrefix(secure);
@@ -86,6 +89,11 @@ export function authRouter(options: {
         const problem = passwordIssue(next);
         if (problem) {
           const message = apiErrorText(language, problem.key, { ...problem.vars });
+          return apiError(c, 422, message, [{ path: "next", message }]);
+        }
+        const weakness = await passwordWeakness(next, await options.personal());
+        if (weakness) {
+          const message = apiErrorText(language, weakness);
           return apiError(c, 422, message, [{ path: "next", message }]);
         }
         const token = readSessionToken(c, secure)!;
