@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { rateLimits } from "#db/schema.ts";
 
@@ -26,6 +26,11 @@ export interface RateLimits {
     { allowed: true; hits: number; blockedUntil: Date | null } | { allowed: false; retryAfterSeconds: number }
   >;
   reset(bucket: string, key: string): Promise<void>;
+  /**
+   * Removes the rows that no longer hold anything back: their window started more than `olderThanMs` ago and they
+   * are not blocked. Idempotent, so every instance may run it. Returns how many went.
+   */
+  prune(olderThanMs: number): Promise<number>;
 }
 
 export function createRateLimits(db: Database, now: () => Date = () => new Date()): RateLimits {
@@ -96,6 +101,20 @@ export function createRateLimits(db: Database, now: () => Date = () => new Date(
 
     async reset(bucket, key) {
       await db.delete(rateLimits).where(where(bucket, key));
+    },
+
+    async prune(olderThanMs) {
+      const at = now();
+      const removed = await db
+        .delete(rateLimits)
+        .where(
+          and(
+            lte(rateLimits.window_started_at, new Date(at.getTime() - olderThanMs)),
+            or(isNull(rateLimits.blocked_until), lte(rateLimits.blocked_until, at)),
+          ),
+        )
+        .returning({ key: rateLimits.key });
+      return removed.length;
     },
   };
 }

@@ -10,7 +10,7 @@ import type { DbHandle } from "#db/client.ts";
 import { createApp, type SsrHandler } from "#server/app.ts";
 import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import { createSettingsService } from "#server/resources/settings/service.ts";
-import { scheduleUploadSweep } from "#server/resources/uploads/sweep.ts";
+import { scheduleHousekeeping } from "#server/resources/uploads/sweep.ts";
 import { localChangeFeed, postgresChangeFeed } from "./change-feed.ts";
 import { notifierFromEnv, type Notifier } from "#server/resources/contact/notifier.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
@@ -70,7 +70,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   }
   notifier?.start();
-  const stopSweep = scheduleUploadSweep({ db: database.db, images, logger });
+  const stopSweep = scheduleHousekeeping({ db: database.db, images, logger });
 
   const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
   // Several instances on one PostgreSQL hear of each other's writes; the embedded database has one instance.

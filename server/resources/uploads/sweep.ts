@@ -3,6 +3,7 @@ import { isVariantName } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
+import { createRateLimits } from "#server/http/rate-limits.ts";
 import { isImageReferenced } from "./references.ts";
 import { removeStoredImage } from "./variants.ts";
 import { imageUrl } from "#core/images.ts";
@@ -52,15 +53,25 @@ export async function sweepUnusedUploads(
   });
 }
 
-/** Runs the sweep an hour after start and every hour; errors are logged. Returns the stop function. */
-export function scheduleUploadSweep(
+/**
+ * The hourly housekeeping, an hour after start and every hour: unused uploads, and rate-limit rows that hold
+ * nothing back any more (older than the longest window, an hour). Errors are logged. Returns the stop function.
+ */
+export function scheduleHousekeeping(
   deps: { db: Database; images: ImageStore; logger: Logger },
   everyMs = 60 * 60 * 1000,
 ): () => void {
-  const run = () =>
+  const limits = createRateLimits(deps.db);
+  const run = () => {
     void sweepUnusedUploads(deps).catch((error: unknown) =>
       deps.logger.error("unused uploads could not be swept", { error: String(error) }),
     );
+    void limits
+      .prune(60 * 60 * 1000)
+      .catch((error: unknown) =>
+        deps.logger.error("rate limits could not be pruned", { error: String(error) }),
+      );
+  };
   const timer = setInterval(run, everyMs);
   timer.unref();
   return () => clearInterval(timer);
