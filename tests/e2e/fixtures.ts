@@ -254,13 +254,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 
-  startServer: async ({ database }, use) => {
+  startServer: async ({ database, context }, use) => {
     const started: { close(): Promise<void> }[] = [];
     await use(async (overrides) => {
       const server = await startTestServer(overrides, database);
       started.push(server);
       return server;
     });
+    // The browser first: a page still prefetching from a server being closed would hold its connection open
+    // (the close waits for it) and then report the refused connection as a console error.
+    if (started.length > 0) await context.close();
     await Promise.all(started.map((server) => server.close()));
   },
 
