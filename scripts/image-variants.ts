@@ -4,9 +4,9 @@
 import { eq } from "drizzle-orm";
 import { VARIANT_FORMATS, imageUrl, variantName } from "#core/images.ts";
 import { imageVariants } from "#db/schema.ts";
-import { DataDirLockedError } from "#server/platform/data-lock.ts";
 import { openDatabase } from "#server/platform/database.ts";
-import { EnvError, loadEnv } from "#server/platform/env.ts";
+import { loadEnv } from "#server/platform/env.ts";
+import { runCommand } from "./run-command.ts";
 import { listImageReferences } from "#server/resources/uploads/references.ts";
 import { storeVariants } from "#server/resources/uploads/variants.ts";
 import { imageStoreFromEnv } from "#server/storage/image-store.ts";
@@ -55,12 +55,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof DataDirLockedError)
-      console.error(`${error.message}\nStop the server first, or use DATABASE_URL, then run this again.`);
-    else console.error(error instanceof EnvError || error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCommand(main);

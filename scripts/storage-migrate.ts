@@ -2,9 +2,9 @@
 // (docs/architecture.md "Storage"), then checks that every image the site points at is there. Run it once after
 // setting the S3_* variables, before or after restarting the servers with them: until a file is copied, the
 // servers still serve it from the disk. It can be run again at any time; it copies only what is missing.
-import { DataDirLockedError } from "#server/platform/data-lock.ts";
 import { openDatabase } from "#server/platform/database.ts";
-import { EnvError, loadEnv } from "#server/platform/env.ts";
+import { loadEnv } from "#server/platform/env.ts";
+import { runCommand } from "./run-command.ts";
 import { listImageReferences } from "#server/resources/uploads/references.ts";
 import { createDiskImageStore } from "#server/storage/disk-store.ts";
 import { migrateImages } from "#server/storage/migrate.ts";
@@ -51,12 +51,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof DataDirLockedError)
-      console.error(`${error.message}\nStop the server first, or use DATABASE_URL, then run this again.`);
-    else console.error(error instanceof EnvError || error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -60,6 +60,17 @@ export const ARTICLE_SLUGS = [
   "notes-on-accessibility",
 ];
 
+/** Every public page of the sample site (its newest article among them), for the bench and Lighthouse. */
+export const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/projects",
+  "/articles",
+  `/articles/${ARTICLE_SLUGS[0]}`,
+  "/services",
+  "/contact",
+];
+
 function sampleArticles(): NewArticleRow[] {
   const base = Date.UTC(2025, 5, 1);
   return ARTICLE_SLUGS.map((slug, i) => {
@@ -560,15 +571,7 @@ async function main() {
     const afterStart = readMemory(server.pid);
 
     // (c) First-load JavaScript per public page, and the largest contentful paint on a phone.
-    const paths = [
-      "/",
-      "/about",
-      "/projects",
-      "/articles",
-      `/articles/${ARTICLE_SLUGS[0]}`,
-      "/services",
-      "/contact",
-    ];
+    const paths = PUBLIC_PAGES;
     console.log("First-load JavaScript (Playwright, fresh cache per page)…");
     const pages = await measureFirstLoadJs(server.origin, paths);
     console.log("Largest contentful paint on a 390 px phone…");

@@ -8,7 +8,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import {
-  ARTICLE_SLUGS,
+  PUBLIC_PAGES,
   CHROMIUM,
   CHROMIUM_ARGS,
   RESULTS_DIR,
@@ -215,15 +215,7 @@ async function main() {
     await server.stop();
     server = await startServerProcess({ port: await freePort(), dataDir, env });
     // Every public page, in both languages.
-    const pages = [
-      "/",
-      "/about",
-      "/projects",
-      "/articles",
-      `/articles/${ARTICLE_SLUGS[0]}`,
-      "/services",
-      "/contact",
-    ];
+    const pages = PUBLIC_PAGES;
     const runs: Run[] = [];
     const reports: Record<string, Result> = {};
     for (const page of pages) {

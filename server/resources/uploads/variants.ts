@@ -11,6 +11,7 @@ import {
 import type { Database } from "#db/client.ts";
 import { imageVariants } from "#db/schema.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
+import { ServiceError } from "#server/http/errors.ts";
 
 // Responsive variants of an upload (docs/product.md §13, decision 020): AVIF and WebP at the widths of
 // core/images.ts, never wider than the stored file, written beside it in the same storage (disk or bucket) when it
@@ -27,7 +28,12 @@ export async function storeVariants(
   bytes: Uint8Array,
 ): Promise<ImageInfo> {
   const { default: sharp } = await import("sharp");
-  const metadata = await sharp(bytes).metadata();
+  // The bytes were decoded once already; a picture libvips still cannot encode is the upload's fault, not ours.
+  const encoded = <T>(work: Promise<T>) =>
+    work.catch((): never => {
+      throw new ServiceError(422, "uploadBroken");
+    });
+  const metadata = await encoded(sharp(bytes).metadata());
   const width = metadata.width;
   const height = metadata.pageHeight ?? metadata.height;
   // An animation stays the one file: a still variant would stop it.
@@ -38,19 +44,19 @@ export async function storeVariants(
     for (const target of widths) {
       for (const format of VARIANT_FORMATS) {
         const resized = sharp(bytes).resize({ width: target, withoutEnlargement: true });
-        const encoded =
+        const file = await encoded(
           format === "avif"
-            ? await resized.avif({ quality: 50, effort: 2 }).toBuffer()
-            : await resized.webp({ quality: 72 }).toBuffer();
+            ? resized.avif({ quality: 50, effort: 2 }).toBuffer()
+            : resized.webp({ quality: 72 }).toBuffer(),
+        );
         const variant = variantName(name, target, format);
-        await deps.images.save(folder, variant, encoded);
+        await deps.images.save(folder, variant, file);
         written.push(variant);
       }
     }
-    const tiny = await sharp(bytes, { pages: 1 })
-      .resize({ width: PLACEHOLDER_WIDTH })
-      .webp({ quality: 40 })
-      .toBuffer();
+    const tiny = await encoded(
+      sharp(bytes, { pages: 1 }).resize({ width: PLACEHOLDER_WIDTH }).webp({ quality: 40 }).toBuffer(),
+    );
     const info: ImageInfo = {
       width,
       height,
