@@ -89,6 +89,11 @@ const en = {
   passwordCommon: "This password is among the most common ones, which are tried first. Choose another.",
   passwordPersonal: "The new password must not contain your name or e-mail address.",
   messageReadFlag: 'Send { "read": true } or { "read": false }.',
+  pageInvalid: "The page must be a whole number from 1.",
+  auditActionInvalid: "There is no such kind of event.",
+  passwordConfirmRequired: "Enter your password to confirm.",
+  passwordConfirmWrong: "The password is not correct. Nothing was changed.",
+  sessionNotFound: "This session has already ended.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -213,6 +218,11 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   passwordCommon: "كلمة المرور هذه من أكثر كلمات المرور شيوعًا، وهي أول ما يُجرَّب. اختر غيرها.",
   passwordPersonal: "يجب ألا تحتوي كلمة المرور الجديدة على اسمك أو بريدك الإلكتروني.",
   messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
+  pageInvalid: "يجب أن يكون رقم الصفحة عددًا صحيحًا يبدأ من ١.",
+  auditActionInvalid: "لا يوجد نوع أحداث بهذا الاسم.",
+  passwordConfirmRequired: "أدخل كلمة المرور للتأكيد.",
+  passwordConfirmWrong: "كلمة المرور غير صحيحة. لم يتغير شيء.",
+  sessionNotFound: "انتهت هذه الجلسة بالفعل.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

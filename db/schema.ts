@@ -121,6 +121,9 @@ export const sessions = pgTable(
     created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     last_seen_at: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Where and with what the owner signed in, for the sessions list in Settings (docs/product.md §26). */
+    address: text("address").notNull().default(""),
+    user_agent: text("user_agent").notNull().default(""),
   },
   (table) => [index("sessions_expires_at_idx").on(table.expires_at)],
 );
@@ -198,3 +201,27 @@ export const imageVariants = pgTable("image_variants", {
 });
 
 export type ImageVariantsRow = typeof imageVariants.$inferSelect;
+
+// The audit log (docs/product.md §26): security events and the owner's actions, one row each, never a secret
+// (no password, token, code or message text), pruned after AUDIT_RETENTION_DAYS.
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** What happened: one of AUDIT_ACTIONS (core/audit.ts). */
+    action: text("action").notNull(),
+    /** What it concerned, for the owner to recognise: a title, a file name, a settings section. */
+    subject: text("subject").notNull().default(""),
+    /** The client address (the owner's or an attacker's) and its browser, as the request gave them. */
+    address: text("address").notNull().default(""),
+    device: text("device").notNull().default(""),
+    request_id: text("request_id").notNull().default(""),
+  },
+  (table) => [
+    index("audit_events_at_idx").on(table.at.desc()),
+    index("audit_events_action_idx").on(table.action, table.at.desc()),
+  ],
+);
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;

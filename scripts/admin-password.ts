@@ -13,6 +13,7 @@ import { DataDirLockedError } from "#server/platform/data-lock.ts";
 import { EnvError, loadEnv } from "#server/platform/env.ts";
 import { createLogger, logFormatOf } from "#server/platform/logger.ts";
 import { openDatabase } from "#server/platform/database.ts";
+import { recordAudit } from "#server/resources/audit/service.ts";
 
 /** Asks on the terminal without echoing what is typed. */
 function askHidden(question: string): Promise<string> {
@@ -66,6 +67,7 @@ async function main() {
     await createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) }).setPassword(
       password,
     );
+    await recordAudit(database.db, { action: "passwordReset", subject: "npm run admin:password" });
   } finally {
     await close();
   }

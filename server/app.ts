@@ -9,6 +9,7 @@ import { apiFail, handleAppError } from "./http/errors.ts";
 import {
   findOwnerSession,
   limitBody,
+  passwordConfirmation,
   refuseCrossSite,
   requireJsonBody,
   requireOwner,
@@ -33,6 +34,9 @@ import { adminProjectsRouter, projectsRouter } from "./resources/projects/router
 import { createSettingsService, type SettingsService } from "./resources/settings/service.ts";
 import { settingsRouter } from "./resources/settings/router.ts";
 import { backupRouter } from "./resources/backup/router.ts";
+import { auditRouter } from "./resources/audit/router.ts";
+import { recordAudit } from "./resources/audit/service.ts";
+import { auditTrail } from "./resources/audit/trail.ts";
 import { uploadsRouter } from "./resources/uploads/router.ts";
 import { storedImagesRouter } from "./resources/uploads/serve.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
@@ -79,6 +83,7 @@ function apiRouter(
         secure: auth.secure,
         trustProxy: auth.trustProxy,
         owner: deps.owner,
+        confirmPassword: deps.confirmPassword,
         personal: async () => {
           const settings = await deps.settings.read();
           return [settings.name.en, settings.name.ar, settings.email];
@@ -93,6 +98,7 @@ function apiRouter(
     .route("/messages", inboxRouter(deps))
     .route("/settings", settingsRouter(deps))
     .route("/backup", backupRouter(deps))
+    .route("/audit", auditRouter(deps))
     .all("*", (c) => apiFail(c, 404, "notFound"));
 }
 
@@ -120,6 +126,16 @@ export function createApp(options: AppOptions) {
       void options.changes?.publish();
     },
     settings: options.settings ?? createSettingsService(db, siteConfig),
+    confirmPassword: passwordConfirmation(ownerAuth, env.trustProxy, (c, address) =>
+      recordAudit(db, {
+        action: "confirmFailed",
+        subject: c.req.path,
+        address,
+        userAgent: c.req.header("User-Agent"),
+        requestId: c.get("requestId") as string | undefined,
+        at: now(),
+      }),
+    ),
   };
   const contact: ContactDeps = {
     db,
@@ -143,6 +159,8 @@ export function createApp(options: AppOptions) {
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.
   app.use("/api/*", except(["/api/uploads", "/api/backup/restore"], requireJsonBody));
+  // Security events and the owner's actions, recorded after each request (docs/product.md §26).
+  app.use("/api/*", auditTrail({ db, logger, trustProxy: env.trustProxy, now }));
   app.route("/api", apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy }));
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
   app.route("/f", contactRouter({ ...contact, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));

@@ -4,7 +4,9 @@ import { getCookie } from "hono/cookie";
 import type { OwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import type { ApiErrorKey } from "#core/api-errors.ts";
 import type { TranslateVars } from "#core/i18n.ts";
-import { apiFail } from "./errors.ts";
+import { PASSWORD_MAX_LENGTH } from "#server/resources/auth/password.ts";
+import { clientAddress } from "./client-address.ts";
+import { apiFail, ServiceError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -70,5 +72,36 @@ export function requireOwner(auth: OwnerAuth, secure: boolean): MiddlewareHandle
     if (!(await findOwnerSession(c, auth, secure))) return apiFail(c, 401, "unauthorized");
     c.header("Cache-Control", "no-store");
     return next();
+  };
+}
+
+/**
+ * The owner's password asked again before a destructive action (docs/product.md §26): restoring a backup, signing
+ * out everywhere. A wrong one counts as a failed sign-in of this address; throws the refusal as a ServiceError.
+ */
+export type ConfirmPassword = (c: Context, password: unknown) => Promise<void>;
+
+export function passwordConfirmation(
+  auth: OwnerAuth,
+  trustProxy: boolean,
+  /** Told of each wrong password (the audit log records it). */
+  onWrongPassword: (c: Context, address: string) => Promise<void> = () => Promise.resolve(),
+): ConfirmPassword {
+  return async (c, password) => {
+    if (typeof password !== "string" || password === "")
+      throw new ServiceError(422, "passwordConfirmRequired", { path: "password" });
+    const address = clientAddress(c, trustProxy);
+    const result =
+      password.length > PASSWORD_MAX_LENGTH
+        ? ({ kind: "failed" } as const)
+        : await auth.confirmPassword(password, address);
+    if (result.kind === "limited")
+      throw new ServiceError(429, "signInLimited", {
+        vars: { count: Math.ceil(result.retryAfterSeconds / 60) },
+      });
+    if (result.kind === "failed") {
+      await onWrongPassword(c, address);
+      throw new ServiceError(422, "passwordConfirmWrong", { path: "password" });
+    }
   };
 }

@@ -1,3 +1,4 @@
+import { AUDIT_RETENTION_DAYS_DEFAULT } from "#core/audit.ts";
 import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#server/resources/auth/password.ts";
@@ -76,6 +77,12 @@ const EnvSchema = z.object({
     .min(0, "must be a whole number of seconds from 0 to 3600")
     .max(3600, "must be a whole number of seconds from 0 to 3600")
     .default(10),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a whole number of days from 1 to 3650" })
+    .int("must be a whole number of days from 1 to 3650")
+    .min(1, "must be a whole number of days from 1 to 3650")
+    .max(3650, "must be a whole number of days from 1 to 3650")
+    .default(AUDIT_RETENTION_DAYS_DEFAULT),
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
     .optional()
@@ -163,6 +170,8 @@ export interface ServerEnv {
   sampleProjects: boolean;
   /** How long a rendered public page is reused; 0 renders every request (decision 008). */
   pageCacheSeconds: number;
+  /** How long the audit log keeps an event (docs/product.md §26). */
+  auditRetentionDays: number;
 }
 
 export class EnvError extends Error {
@@ -226,6 +235,7 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
     trustProxy: env.TRUST_PROXY,
     sampleProjects: env.SAMPLE_PROJECTS,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -70,7 +70,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   }
   notifier?.start();
-  const stopSweep = scheduleHousekeeping({ db: database.db, images, logger });
+  const stopSweep = scheduleHousekeeping({
+    db: database.db,
+    images,
+    logger,
+    auditRetentionDays: env.auditRetentionDays,
+  });
 
   const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
   // Several instances on one PostgreSQL hear of each other's writes; the embedded database has one instance.

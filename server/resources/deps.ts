@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { ConfirmPassword } from "#server/http/guards.ts";
 import type { Database } from "#db/client.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { ImageStore } from "#server/storage/image-store.ts";
@@ -17,6 +18,8 @@ export interface ResourceDeps {
   now: () => Date;
   /** The site's settings: config/site.ts and the owner's edits. */
   settings: SettingsService;
+  /** The owner's password asked again before a destructive action; throws when it is wrong or missing. */
+  confirmPassword: ConfirmPassword;
 }
 
 /** What a write service needs of them. */

@@ -4,7 +4,16 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { insertProject } from "#tests/helpers/seed.ts";
 import { ADMIN, png, signIn, toast } from "./admin-page.ts";
-import { at, expect, failedResource, setPreferences, siteConfig, test, text } from "./fixtures.ts";
+import {
+  OWNER_PASSWORD,
+  at,
+  expect,
+  failedResource,
+  setPreferences,
+  siteConfig,
+  test,
+  text,
+} from "./fixtures.ts";
 
 // The owner runs the site from the admin (docs/product.md §17): settings seen on every page in both languages,
 // the portrait, curated bilingual projects, the password; the admin right to left in Arabic, and the keyboard.
@@ -281,7 +290,7 @@ for (const theme of ["light", "dark"] as const) {
     const shot = (name: string) =>
       page.screenshot({ path: `test-results/screenshots/admin-ar-${theme}-${name}.png`, fullPage: true });
 
-    for (const tab of ["projects", "articles", "messages", "settings"] as const) {
+    for (const tab of ["projects", "articles", "messages", "settings", "activity"] as const) {
       await page.getByRole("tab", { name: text("ar", `admin.tabs.${tab}`) }).click();
       const panel = page.getByRole("tabpanel", { name: text("ar", `admin.tabs.${tab}`) });
       expect(await direction(panel), tab).toBe("rtl");
@@ -440,6 +449,15 @@ test("the owner downloads the whole site from Settings and restores it, confirmi
   await openSettings(page);
   await backup.getByLabel(text("en", "admin.settings.backup.file")).setInputFiles(file);
   await backup.getByRole("button", { name: text("en", "admin.settings.backup.restore") }).click();
+  // Restoring asks for the password again; a wrong one stays in the dialog with the server's message.
+  consoleGuard.allow(/status of 422/);
+  const asking = page.getByRole("dialog", { name: text("en", "admin.settings.backup.passwordTitle") });
+  const password = asking.getByLabel(text("en", "admin.confirmPassword.label"));
+  await password.fill("not my password");
+  await asking.getByRole("button", { name: text("en", "admin.settings.backup.restore") }).click();
+  await expect(asking).toContainText(apiErrorText("en", "passwordConfirmWrong"));
+  await password.fill(OWNER_PASSWORD);
+  await asking.getByRole("button", { name: text("en", "admin.settings.backup.restore") }).click();
   const confirm = page.getByRole("alertdialog", { name: text("en", "admin.settings.backup.replaceTitle") });
   await confirm.getByRole("button", { name: text("en", "admin.settings.backup.replaceConfirm") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.settings.backup.restored"));

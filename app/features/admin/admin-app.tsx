@@ -6,6 +6,7 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { api, call, onSessionEnded } from "./api/client.ts";
+import { ActivityPanel } from "./panels/activity-panel.tsx";
 import { ArticlesPanel } from "./panels/articles-panel.tsx";
 import { MessagesPanel, useInbox } from "./panels/inbox-panel.tsx";
 import { ProjectsPanel } from "./panels/projects-panel.tsx";
@@ -69,7 +70,7 @@ export default function AdminApp() {
   );
 }
 
-const TABS = ["projects", "articles", "messages", "settings"] as const;
+const TABS = ["projects", "articles", "messages", "settings", "activity"] as const;
 
 function AdminDashboard({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useI18n();
@@ -140,6 +141,9 @@ function AdminDashboard({ onSignedOut }: { onSignedOut: () => void }) {
         </Tabs.Content>
         <Tabs.Content value="settings" forceMount className="data-[state=inactive]:hidden">
           <SettingsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="activity" forceMount className="data-[state=inactive]:hidden">
+          <ActivityPanel />
         </Tabs.Content>
       </Tabs.Root>
     </section>

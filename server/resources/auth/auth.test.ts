@@ -1,4 +1,4 @@
-import { apiErrorTexts } from "#core/api-errors.ts";
+import { apiErrorText, apiErrorTexts } from "#core/api-errors.ts";
 import { describe, expect, it } from "vitest";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { OWNER_PASSWORD, jsonRequest, makeApp, setOwnerPassword, signIn } from "#tests/helpers/app.ts";
@@ -348,16 +348,66 @@ describe.each(backends)("the owner changes the password from the admin on $name"
     expect(response.status).toBe(401);
   });
 
-  it("signs out every other session on request and says how many", async () => {
+  it("signs out every other session on request, after the password again, and says how many", async () => {
     const { app, here, phone, signedIn } = await twoSessions();
-    const response = await app.request("/api/auth/sessions/end-others", jsonRequest("POST", undefined, here));
+    const endOthers = (body: unknown) =>
+      app.request("/api/auth/sessions/end-others", jsonRequest("POST", body, `${here}; language=ar`));
+    const missing = await endOthers({});
+    expect(missing.status).toBe(422);
+    expect(await missing.json()).toEqual({
+      error: apiErrorText("ar", "passwordConfirmRequired"),
+      issues: [{ path: "password", message: apiErrorText("ar", "passwordConfirmRequired") }],
+    });
+    expect((await endOthers({ password: "not the password" })).status).toBe(422);
+    expect(await signedIn(phone)).toBe(true);
+    const response = await app.request(
+      "/api/auth/sessions/end-others",
+      jsonRequest("POST", { password: OWNER_PASSWORD }, here),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ended: 1 });
     expect(await signedIn(here)).toBe(true);
     expect(await signedIn(phone)).toBe(false);
-    expect((await app.request("/api/auth/sessions/end-others", jsonRequest("POST", undefined))).status).toBe(
-      401,
-    );
+    expect(
+      (await app.request("/api/auth/sessions/end-others", jsonRequest("POST", { password: OWNER_PASSWORD })))
+        .status,
+    ).toBe(401);
+  });
+
+  it("lists the signed-in browsers with their address and device, and ends one of them", async () => {
+    const { app, here, signedIn } = await twoSessions();
+    const iphone = await app.request("/api/auth/login", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Forwarded-For": "2001:db8::7",
+        "User-Agent":
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      },
+      body: JSON.stringify({ password: OWNER_PASSWORD }),
+    });
+    const phone = iphone.headers.get("Set-Cookie")!.split(";")[0]!;
+    const response = await app.request("/api/auth/sessions", { headers: { Cookie: here } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const list = (await response.json()) as {
+      id: string;
+      current: boolean;
+      device: string;
+      address: string;
+    }[];
+    expect(list).toHaveLength(3);
+    expect(list.filter((session) => session.current)).toHaveLength(1);
+    const other = list.find((session) => session.device === "Safari 18 · iOS")!;
+    expect(other).toMatchObject({ address: "2001:db8::7", current: false });
+    expect(
+      (await app.request(`/api/auth/sessions/${other.id}`, jsonRequest("DELETE", undefined, here))).status,
+    ).toBe(204);
+    expect(await signedIn(phone)).toBe(false);
+    expect(await signedIn(here)).toBe(true);
+    const again = await app.request(`/api/auth/sessions/${other.id}`, jsonRequest("DELETE", undefined, here));
+    expect(again.status).toBe(404);
+    expect((await app.request("/api/auth/sessions")).status).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lte, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, or } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { ownerCredentials, sessions } from "#db/schema.ts";
 import type { Logger } from "#server/platform/logger.ts";
@@ -40,7 +40,20 @@ export interface OwnerAuth {
   ensurePassword(fromEnv: string | undefined): Promise<{ generated?: string }>;
   /** Replaces the password and ends every session. */
   setPassword(password: string): Promise<void>;
-  signIn(password: string, address: string): Promise<SignInResult>;
+  /** `userAgent` is kept with the session for the owner's list of sessions. */
+  signIn(password: string, address: string, userAgent?: string): Promise<SignInResult>;
+  /**
+   * The password asked again before a destructive action (restore, signing out everywhere): counted like a
+   * sign-in attempt of this address, limits included.
+   */
+  confirmPassword(
+    password: string,
+    address: string,
+  ): Promise<{ kind: "ok" } | { kind: "failed" } | { kind: "limited"; retryAfterSeconds: number }>;
+  /** The live sessions, newest activity first; `current` marks the one of `token`. */
+  listSessions(token: string): Promise<OwnerSession[]>;
+  /** Ends one session by its id (from listSessions); false when there is none. */
+  endSession(id: string): Promise<boolean>;
   /** The session for a cookie's token, refreshed; null when unknown or expired (expired rows are removed). */
   findSession(token: string): Promise<{ expiresAt: Date } | null>;
   signOut(token: string): Promise<void>;
@@ -56,6 +69,16 @@ export interface OwnerAuth {
   ): Promise<{ kind: "ok" } | { kind: "failed" } | { kind: "limited"; retryAfterSeconds: number }>;
   /** Ends every session but this one (a phone left signed in somewhere); answers how many ended. */
   endOtherSessions(token: string): Promise<number>;
+}
+
+/** One signed-in browser, as the owner's sessions list shows it. */
+export interface OwnerSession {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  address: string;
+  userAgent: string;
+  current: boolean;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -160,16 +183,46 @@ export function createOwnerAuth(options: {
       await storeHash(await hashPassword(password));
     },
 
-    async signIn(password, address) {
+    confirmPassword: checkPassword,
+
+    async listSessions(token) {
+      await removeExpired();
+      const current = hashToken(token);
+      const rows = await db.select().from(sessions).orderBy(desc(sessions.last_seen_at));
+      return rows.map((row) => ({
+        id: row.token_hash,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        address: row.address,
+        userAgent: row.user_agent,
+        current: row.token_hash === current,
+      }));
+    },
+
+    async endSession(id) {
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.token_hash, id))
+        .returning({ token_hash: sessions.token_hash });
+      if (ended.length > 0) logger.info("owner ended a session");
+      return ended.length > 0;
+    },
+
+    async signIn(password, address, userAgent = "") {
       const checked = await checkPassword(password, address);
       if (checked.kind !== "ok") return checked;
       await removeExpired();
       const token = randomBytes(32).toString("base64url");
       const at = now();
       const expiresAt = new Date(at.getTime() + SESSION_ABSOLUTE_MS);
-      await db
-        .insert(sessions)
-        .values({ token_hash: hashToken(token), created_at: at, last_seen_at: at, expires_at: expiresAt });
+      await db.insert(sessions).values({
+        token_hash: hashToken(token),
+        created_at: at,
+        last_seen_at: at,
+        expires_at: expiresAt,
+        address: address.slice(0, 64),
+        user_agent: userAgent.slice(0, 512),
+      });
       logger.info("owner signed in", { address });
       return { kind: "ok", token, expiresAt };
     },

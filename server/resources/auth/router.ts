@@ -12,7 +12,9 @@ import {
   readSessionToken,
   sessionCookiePrefix,
 } from "#server/http/guards.ts";
-import { apiError, apiFail, requestLanguage } from "#server/http/errors.ts";
+import { apiError, apiFail, requestLanguage, ServiceError } from "#server/http/errors.ts";
+import type { ConfirmPassword } from "#server/http/guards.ts";
+import { describeDevice } from "#server/resources/audit/service.ts";
 import { jsonBody } from "#server/http/validate.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 
@@ -34,6 +36,9 @@ const passwordBody: MiddlewareHandler<
   await next();
 };
 
+/** What a confirmation carries: the password only (any other field is dropped). */
+const ConfirmSchema = z.object({ password: z.string().optional() }).strip();
+
 const PasswordChangeSchema = z
   .object({
     current: z.string().max(PASSWORD_MAX_LENGTH, { error: "passwordCurrentWrong" }),
@@ -47,6 +52,8 @@ export function authRouter(options: {
   trustProxy: boolean;
   /** The owner's session guard (401 without it). */
   owner: MiddlewareHandler;
+  /** The password asked again before signing out everywhere else. */
+  confirmPassword: ConfirmPassword;
   /** The owner's name in each language and e-mail address: a new password must not be built on them. */
   personal: () => Promise<string[]>;
 }) {
@@ -59,7 +66,7 @@ export function authRouter(options: {
         // A fresh token at every sign-in: an earlier session of this browser ends here.
         const previous = readSessionToken(c, secure);
         if (previous) await auth.signOut(previous);
-        const result = await auth.signIn(password, clientAddress(c, trustProxy));
+        const result = await auth.signIn(password, clientAddress(c, trustProxy), c.req.header("User-Agent"));
         if (result.kind === "limited") {
           c.header("Retry-After", String(result.retryAfterSeconds));
           return apiFail(c, 429, "signInLimited", { count: Math.ceil(result.retryAfterSeconds / 60) });
@@ -108,9 +115,31 @@ export function authRouter(options: {
         }
         return c.json({ changed: true as const }, 200);
       })
-      .post("/sessions/end-others", owner, async (c) => {
+      // Signing out everywhere else asks for the password again (docs/product.md §26).
+      .post("/sessions/end-others", owner, limitBody(16 * 1024), jsonBody(ConfirmSchema), async (c) => {
+        await options.confirmPassword(c, c.req.valid("json").password);
         const ended = await auth.endOtherSessions(readSessionToken(c, secure)!);
         return c.json({ ended }, 200);
+      })
+      // The signed-in browsers, for the sessions list in Settings.
+      .get("/sessions", owner, async (c) => {
+        c.header("Cache-Control", "no-store");
+        const list = await auth.listSessions(readSessionToken(c, secure)!);
+        return c.json(
+          list.map((session) => ({
+            id: session.id,
+            createdAt: session.createdAt.toISOString(),
+            lastSeenAt: session.lastSeenAt.toISOString(),
+            address: session.address,
+            device: describeDevice(session.userAgent),
+            current: session.current,
+          })),
+          200,
+        );
+      })
+      .delete("/sessions/:id", owner, async (c) => {
+        if (!(await auth.endSession(c.req.param("id")))) throw new ServiceError(404, "sessionNotFound");
+        return c.body(null, 204);
       })
       .get("/session", async (c) => {
         const session = await findOwnerSession(c, auth, secure);

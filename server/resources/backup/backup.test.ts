@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { articles, messages, projects, siteSettings } from "#db/schema.ts";
-import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
+import { jsonRequest, makeApp, OWNER_PASSWORD, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { defaultSettings } from "#core/site-view.ts";
@@ -128,10 +128,16 @@ async function download(made: Made): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-async function restore(made: Made, archive: Buffer, replace = false) {
+async function restore(
+  made: Made,
+  archive: Buffer,
+  replace = false,
+  password: string | null = OWNER_PASSWORD,
+) {
   const form = new FormData();
   form.set("file", new File([new Uint8Array(archive)], "backup.zip", { type: "application/zip" }));
   if (replace) form.set("replace", "1");
+  if (password !== null) form.set("password", password);
   const response = await made.app.request("/api/backup/restore", {
     method: "POST",
     body: form,
@@ -258,6 +264,18 @@ describe.each(backends)("backup of a site on $name", (backend) => {
       expect(((await send(target, "GET", "/api/admin/projects")).body as unknown as unknown[]).length).toBe(
         1,
       );
+
+      // Replacing the site asks for the password again: without it, or with a wrong one, nothing changes.
+      const before = await contentRows(other);
+      expect(await restore(target, archive, true, null)).toEqual({
+        status: 422,
+        body: {
+          error: "Enter your password to confirm.",
+          issues: [{ path: "password", message: "Enter your password to confirm." }],
+        },
+      });
+      expect((await restore(target, archive, true, "not my password")).status).toBe(422);
+      expect(await contentRows(other)).toEqual(before);
 
       expect((await restore(target, archive, true)).status).toBe(200);
       expect(await contentRows(other)).toEqual(await contentRows(database()));

@@ -7,8 +7,8 @@ import { checkBackup, createBackup, MAX_BACKUP_BYTES, restoreBackup } from "./ar
 
 /**
  * /api/backup (docs/product.md §19), the owner's only: GET downloads the whole site as one zip; POST /restore
- * takes one (multipart `file`, and `replace=1` to restore over a site with content) and puts it back, all or
- * nothing.
+ * takes one (multipart `file`, the owner's `password` again, and `replace=1` to restore over a site with content)
+ * and puts it back, all or nothing.
  */
 export function backupRouter(deps: ResourceDeps) {
   return new Hono()
@@ -35,8 +35,10 @@ export function backupRouter(deps: ResourceDeps) {
         } catch {
           throw new ServiceError(400, "backupNoFile", { path: "file" });
         }
-        const { file, replace } = body;
+        const { file, replace, password } = body;
         if (!(file instanceof File)) throw new ServiceError(400, "backupNoFile", { path: "file" });
+        // Replacing the site asks for the password again (docs/product.md §26).
+        await deps.confirmPassword(c, password);
         const backup = await checkBackup(Buffer.from(await file.arrayBuffer()));
         const tables = await restoreBackup(deps, backup, { replace: replace === "1" || replace === "true" });
         deps.contentChanged();

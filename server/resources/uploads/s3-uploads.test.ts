@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiErrorTexts } from "#core/api-errors.ts";
 import { loadEnv } from "#server/platform/env.ts";
 import { imageStoreFromEnv, type ImageStore } from "#server/storage/image-store.ts";
-import { jsonRequest, makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";
+import { jsonRequest, makeApp, OWNER_PASSWORD, ownerRequests, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { startS3, type TestS3 } from "#tests/helpers/s3.ts";
 
@@ -127,6 +127,7 @@ describe.each(backends)("uploads in an S3 bucket, on $name", (backend) => {
       const freshCookie = await signIn(fresh.app, database());
       const form = new FormData();
       form.set("file", new File([new Uint8Array(archive)], "backup.zip", { type: "application/zip" }));
+      form.set("password", OWNER_PASSWORD);
       const restored = await fresh.app.request("/api/backup/restore", {
         method: "POST",
         body: form,

@@ -1,3 +1,4 @@
+import { pruneAudit } from "#server/resources/audit/service.ts";
 import { sql } from "drizzle-orm";
 import { isVariantName } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
@@ -58,7 +59,7 @@ export async function sweepUnusedUploads(
  * nothing back any more (older than the longest window, an hour). Errors are logged. Returns the stop function.
  */
 export function scheduleHousekeeping(
-  deps: { db: Database; images: ImageStore; logger: Logger },
+  deps: { db: Database; images: ImageStore; logger: Logger; auditRetentionDays: number },
   everyMs = 60 * 60 * 1000,
 ): () => void {
   const limits = createRateLimits(deps.db);
@@ -71,6 +72,10 @@ export function scheduleHousekeeping(
       .catch((error: unknown) =>
         deps.logger.error("rate limits could not be pruned", { error: String(error) }),
       );
+    const keptSince = new Date(Date.now() - deps.auditRetentionDays * 24 * 60 * 60 * 1000);
+    void pruneAudit(deps.db, keptSince).catch((error: unknown) =>
+      deps.logger.error("the audit log could not be pruned", { error: String(error) }),
+    );
   };
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -6,29 +6,33 @@ import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { AdminApiError, reportSessionEnded } from "#app/features/admin/api/client.ts";
 import { FieldError } from "./form-controls.tsx";
+import { PasswordConfirmDialog } from "./password-confirm-dialog.tsx";
 
 /**
  * Backup and restore from Settings (docs/product.md §19): the whole site as one file, and back. Restoring over a
- * site with content asks first (the server answers 409 until the owner confirms).
+ * site with content asks first (the server answers 409 until the owner confirms), and restoring asks for the
+ * password again (docs/product.md §26).
  */
 export function BackupForm() {
   const { t, language } = useI18n();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
 
+  const password = useRef("");
+
+  /** Sends the file with the password; throws the server's refusal. A site with content asks first (409). */
   async function send(replace: boolean) {
     const file = input.current?.files?.[0];
-    if (!file) {
-      setError(apiErrorText(language, "backupNoFile"));
-      return;
-    }
+    if (!file) return;
     setBusy(true);
     setError(undefined);
     const form = new FormData();
     form.set("file", file);
+    form.set("password", password.current);
     if (replace) form.set("replace", "1");
     try {
       const response = await fetch("/api/backup/restore", {
@@ -46,18 +50,40 @@ export function BackupForm() {
       toast({ title: t("admin.settings.backup.restored") });
       // Every panel shows the restored site.
       window.setTimeout(() => window.location.reload(), 800);
-    } catch (failure) {
-      const message = failure instanceof Error ? failure.message : String(failure);
-      setError(message);
-      toast({ title: t("errors.restoreBackup"), description: message, variant: "destructive" });
     } finally {
       setBusy(false);
     }
   }
 
+  function report(failure: unknown) {
+    const message = failure instanceof Error ? failure.message : String(failure);
+    setError(message);
+    toast({ title: t("errors.restoreBackup"), description: message, variant: "destructive" });
+  }
+
+  /** The password dialog's answer: a wrong password (or a lockout) stays in the dialog; the rest shows here. */
+  async function restoreWith(given: string) {
+    password.current = given;
+    try {
+      await send(false);
+    } catch (failure) {
+      if (
+        failure instanceof AdminApiError &&
+        (failure.status === 429 || failure.issues.some((issue) => issue.path === "password"))
+      )
+        throw failure;
+      report(failure);
+    }
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) void send(false);
+    if (busy) return;
+    if (!input.current?.files?.[0]) {
+      setError(apiErrorText(language, "backupNoFile"));
+      return;
+    }
+    setAsking(true);
   };
 
   return (
@@ -110,7 +136,15 @@ export function BackupForm() {
         description={t("admin.settings.backup.replaceText")}
         cancelLabel={t("admin.common.cancel")}
         confirmLabel={t("admin.settings.backup.replaceConfirm")}
-        onConfirm={() => void send(true)}
+        onConfirm={() => void send(true).catch(report)}
+      />
+      <PasswordConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t("admin.settings.backup.passwordTitle")}
+        description={t("admin.settings.backup.passwordText")}
+        confirmLabel={t("admin.settings.backup.restore")}
+        onConfirm={restoreWith}
       />
     </section>
   );

@@ -1,4 +1,3 @@
-import { LogOut } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -10,7 +9,7 @@ const EMPTY = { current: "", next: "", confirm: "" };
 
 /**
  * The owner's password (docs/product.md §17): the current one, the new one twice; the server ends every other
- * session when it changes. And a button that signs out every other session without changing anything.
+ * session when it changes. (Signing out the other sessions without changing it: sessions-form.tsx.)
  */
 export function PasswordForm() {
   const { t } = useI18n();
@@ -18,7 +17,6 @@ export function PasswordForm() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
   const [busy, setBusy] = useState(false);
-  const [ending, setEnding] = useState(false);
 
   const field = (name: keyof typeof EMPTY) => ({
     id: `${id}-${name}`,
@@ -55,18 +53,6 @@ export function PasswordForm() {
       toast({ title: t("errors.changePassword"), description: messageOf(error), variant: "destructive" });
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function endOthers() {
-    setEnding(true);
-    try {
-      const { ended } = await call(() => api.auth.sessions["end-others"].$post());
-      toast({ title: t("admin.settings.password.endedOthers", { count: ended }) });
-    } catch (error) {
-      toast({ title: t("errors.endSessions"), description: messageOf(error), variant: "destructive" });
-    } finally {
-      setEnding(false);
     }
   }
 
@@ -108,15 +94,6 @@ export function PasswordForm() {
           />
         </div>
       </form>
-      <button
-        type="button"
-        onClick={() => void endOthers()}
-        aria-disabled={ending || undefined}
-        className="inline-flex items-center gap-2 self-start rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted aria-disabled:opacity-60"
-      >
-        <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-        {t("admin.settings.password.endOthers")}
-      </button>
     </section>
   );
 }

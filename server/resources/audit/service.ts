@@ -1,0 +1,95 @@
+import Bowser from "bowser";
+import { and, count, desc, eq, gt, lt } from "drizzle-orm";
+import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent, type AuditPage } from "#core/audit.ts";
+import type { Database } from "#db/client.ts";
+import { auditEvents } from "#db/schema.ts";
+
+// The audit log (docs/product.md §26): one row per security event or owner action, read a page at a time by the
+// owner, pruned after the retention period. Nothing secret goes in: the callers give an action, a subject the
+// owner recognises (a title, a file name), the client's address and its browser.
+
+export interface AuditEntry {
+  action: AuditAction;
+  subject?: string;
+  address?: string;
+  /** The User-Agent header; stored as a short description ("Chrome 142 on Linux"). */
+  userAgent?: string;
+  requestId?: string;
+  at?: Date;
+}
+
+/** Room for a title or a file name; longer subjects are cut. */
+const SUBJECT_MAX = 200;
+
+/** "Chrome 142 on Android", "Safari 18 on iOS", or the start of a User-Agent no parser knows. */
+export function describeDevice(userAgent: string | undefined): string {
+  if (!userAgent) return "";
+  const parsed = Bowser.parse(userAgent);
+  const browser = [parsed.browser.name, parsed.browser.version?.split(".")[0]].filter(Boolean).join(" ");
+  const system = parsed.os.name ?? "";
+  if (!browser && !system) return userAgent.slice(0, 60);
+  return system && browser ? `${browser} · ${system}` : browser || system;
+}
+
+export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvents).values({
+    action: entry.action,
+    subject: (entry.subject ?? "").slice(0, SUBJECT_MAX),
+    address: (entry.address ?? "").slice(0, 64),
+    device: describeDevice(entry.userAgent),
+    request_id: (entry.requestId ?? "").slice(0, 128),
+    ...(entry.at ? { at: entry.at } : {}),
+  });
+}
+
+/** Whether this address already has this action recorded since `since` (one lockout row per lockout). */
+export async function recordedSince(
+  db: Database,
+  action: AuditAction,
+  address: string,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.address, address), gt(auditEvents.at, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** One page of the log, newest first, optionally one action only. */
+export async function listAudit(
+  db: Database,
+  options: { page: number; action?: AuditAction },
+): Promise<AuditPage> {
+  const where = options.action ? eq(auditEvents.action, options.action) : undefined;
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(auditEvents).where(where),
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((options.page - 1) * AUDIT_PAGE_SIZE),
+  ]);
+  const n = total?.n ?? 0;
+  const events: AuditEvent[] = rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action as AuditAction,
+    subject: row.subject,
+    address: row.address,
+    device: row.device,
+  }));
+  return { events, page: options.page, pages: Math.max(1, Math.ceil(n / AUDIT_PAGE_SIZE)), total: n };
+}
+
+/** Removes the events older than the retention period; answers how many went. */
+export async function pruneAudit(db: Database, before: Date): Promise<number> {
+  const removed = await db
+    .delete(auditEvents)
+    .where(lt(auditEvents.at, before))
+    .returning({ id: auditEvents.id });
+  return removed.length;
+}
