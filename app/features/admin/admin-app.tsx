@@ -109,7 +109,7 @@ function AdminDashboard({ onSignedOut }: { onSignedOut: () => void }) {
       <Tabs.Root defaultValue="projects" className="flex flex-col gap-6">
         <Tabs.List
           aria-label={t("admin.tabs.label")}
-          className="flex gap-1 self-start rounded-lg bg-muted p-1"
+          className="flex flex-wrap gap-1 self-start rounded-lg bg-muted p-1"
         >
           {TABS.map((tab) => (
             <Tabs.Trigger
