@@ -89,6 +89,15 @@ const en = {
   passwordCommon: "This password is among the most common ones, which are tried first. Choose another.",
   passwordPersonal: "The new password must not contain your name or e-mail address.",
   messageReadFlag: 'Send { "read": true } or { "read": false }.',
+  invalidEmailLanguage: "Choose English or Arabic.",
+  contactBusy: {
+    one: "The site is taking no more messages for now. Try again in {{count}} minute.",
+    other: "The site is taking no more messages for now. Try again in {{count}} minutes.",
+  },
+  signInBusy: {
+    one: "Too many sign-in attempts reached this site. Try again in {{count}} minute.",
+    other: "Too many sign-in attempts reached this site. Try again in {{count}} minutes.",
+  },
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -213,6 +222,23 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   passwordCommon: "كلمة المرور هذه من أكثر كلمات المرور شيوعًا، وهي أول ما يُجرَّب. اختر غيرها.",
   passwordPersonal: "يجب ألا تحتوي كلمة المرور الجديدة على اسمك أو بريدك الإلكتروني.",
   messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
+  invalidEmailLanguage: "اختر الإنجليزية أو العربية.",
+  contactBusy: {
+    zero: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد قليل.",
+    one: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد دقيقة واحدة.",
+    two: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد دقيقتين.",
+    few: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد {{count}} دقائق.",
+    many: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد {{count}} دقيقة.",
+    other: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد {{count}} دقيقة.",
+  },
+  signInBusy: {
+    zero: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد قليل.",
+    one: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد دقيقة واحدة.",
+    two: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد دقيقتين.",
+    few: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقائق.",
+    many: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة.",
+    other: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة.",
+  },
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };
