@@ -132,6 +132,7 @@ export const siteConfig = {
     alt: { en: "A developer's desk with a monitor full of code", ar: "مكتب مطوّر عليه شاشة مليئة بالشيفرة" },
   },
   timeZone: "Africa/Cairo",
+  emailLanguage: "en",
   // Not editable in the admin: the drawn images shipped with the site.
   portraitSmall: "/images/portrait-320.webp",
   aboutImageSmall: "/images/about-800.webp",

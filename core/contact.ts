@@ -17,6 +17,13 @@ export const CONTACT_BODY_LIMIT = 128 * 1024;
 /** The honeypot: people never see it, so a filled one means a robot (Formspree's `_gotcha`). */
 export const HONEYPOT_FIELD = "_gotcha";
 
+/**
+ * The form's render time, signed by the server (docs/product.md §25): a post without a valid one, or sooner than
+ * CONTACT_MIN_FILL_MS after it, is answered like a filled honeypot.
+ */
+export const FORM_STAMP_FIELD = "_rendered";
+export const CONTACT_MIN_FILL_MS = 2000;
+
 /** docs/product.md §8: the codes a Formspree-compatible form service answers with. */
 export const FORM_ERROR_CODES = [
   "BLOCKED",

@@ -96,6 +96,8 @@ export const SiteSettingsSchema = z
     portrait: image,
     aboutImage: image,
     timeZone: z.string().trim().refine(isTimeZone, { error: "invalidTimeZone" }),
+    /** The language of the e-mails the site sends the owner (docs/product.md §25). */
+    emailLanguage: z.enum(["en", "ar"], { error: "invalidEmailLanguage" }),
   })
   .strip();
 
@@ -118,7 +120,7 @@ export const SETTINGS_SECTIONS = {
   hero: ["heroGreeting", "heroTitle", "heroSubtitle", "heroDescription"],
   about: ["bio", "philosophy", "skills"],
   images: ["portrait", "aboutImage"],
-  contact: ["email", "phone", "city", "location", "timeZone"],
+  contact: ["email", "phone", "city", "location", "timeZone", "emailLanguage"],
   links: ["links"],
   footer: ["footerText"],
   services: ["servicesOverview", "services", "whyText", "whyBullets"],

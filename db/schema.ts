@@ -225,3 +225,10 @@ export const auditEvents = pgTable(
 );
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+// Secrets the server makes for itself, one row per purpose, shared by every instance (docs/product.md §25: the
+// key that signs the contact form's render time). Made on first use; never sent to anyone, never in a backup.
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

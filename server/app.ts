@@ -24,10 +24,12 @@ import type { ServerEnv } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
 import { adminArticlesRouter, articlesRouter } from "./resources/articles/router.ts";
 import { createOwnerAuth } from "./resources/auth/owner-auth.ts";
+import { ownerAlertsFromEnv, type OwnerAlerts } from "./resources/alerts/owner-alerts.ts";
 import { authRouter } from "./resources/auth/router.ts";
 import type { Notifier } from "./resources/contact/notifier.ts";
 import { contactRouter } from "./resources/contact/router.ts";
 import type { ContactDeps } from "./resources/contact/submit.ts";
+import { createFormStamps } from "./resources/contact/form-stamp.ts";
 import type { ResourceDeps } from "./resources/deps.ts";
 import { inboxRouter } from "./resources/inbox/router.ts";
 import { adminProjectsRouter, projectsRouter } from "./resources/projects/router.ts";
@@ -68,6 +70,8 @@ export interface AppOptions {
   settings?: SettingsService;
   /** Tells the other instances of the site about the owner's writes (server/platform/change-feed.ts). */
   changes?: ChangeFeed;
+  /** E-mails to the owner about the site's defences; by default from SMTP_URL (docs/product.md §25). */
+  alerts?: OwnerAlerts;
 }
 
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
@@ -113,7 +117,9 @@ export function createApp(options: AppOptions) {
   // An external form endpoint (decision 012): the page's fetch and its plain form post both go there.
   const formOrigins = env.contactFormEndpoint ? [new URL(env.contactFormEndpoint).origin] : [];
   const rateLimits = createRateLimits(db, now);
-  const ownerAuth = createOwnerAuth({ db, logger, rateLimits, now });
+  const settings = options.settings ?? createSettingsService(db, siteConfig);
+  const alerts = options.alerts ?? ownerAlertsFromEnv(env, { logger, settings: () => settings.read() });
+  const ownerAuth = createOwnerAuth({ db, logger, rateLimits, now, alerts });
   const images = options.images ?? createDiskImageStore(env.dataDir);
   const deps: ResourceDeps = {
     db,
@@ -125,7 +131,7 @@ export function createApp(options: AppOptions) {
       options.pageCache?.clear();
       void options.changes?.publish();
     },
-    settings: options.settings ?? createSettingsService(db, siteConfig),
+    settings,
     confirmPassword: passwordConfirmation(ownerAuth, env.trustProxy, (c, address) =>
       recordAudit(db, {
         action: "confirmFailed",
@@ -145,6 +151,8 @@ export function createApp(options: AppOptions) {
     formId: env.contactFormId,
     inactive: formOrigins.length > 0,
     notifier: options.notifier,
+    alerts,
+    stamps: createFormStamps(db),
   };
 
   const app = new Hono<{ Variables: { secureHeadersNonce?: string; requestId: string } }>();

@@ -10,8 +10,9 @@ import { localizePath } from "#core/localized-paths.ts";
 import { useSite } from "#app/lib/site.ts";
 import type { Route } from "./+types/contact";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { contactForm, siteOrigin } = getServices(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const { contactForm, siteOrigin } = services;
   const url = new URL(request.url);
   const language = requestLanguage(request);
   return {
@@ -21,7 +22,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
     formOrigin: `${siteOrigin ?? url.origin}${localizePath("/contact", language)}`,
     // The success state of a plain post (no personal data, so the page cache may keep it).
     sent: url.searchParams.get("sent") === "1",
+    // When the form was rendered, signed: a post sooner than a person can type is a robot's (docs/product.md §25).
+    // An external service would only show the owner this field, so it gets none.
+    stamp: contactForm.external ? null : await services.contactFormStamp(),
   };
+}
+
+/** The form carries its render time: every visitor gets a page of their own, never a stored one. */
+export function headers() {
+  return { "Cache-Control": "no-store" };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -81,6 +90,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             endpoint={loaderData.endpoint}
             action={loaderData.action}
             formOrigin={loaderData.formOrigin}
+            stamp={loaderData.stamp}
             refused={actionData}
           />
         </div>

@@ -95,8 +95,8 @@ export function passwordConfirmation(
       password.length > PASSWORD_MAX_LENGTH
         ? ({ kind: "failed" } as const)
         : await auth.confirmPassword(password, address);
-    if (result.kind === "limited")
-      throw new ServiceError(429, "signInLimited", {
+    if (result.kind === "limited" || result.kind === "busy")
+      throw new ServiceError(429, result.kind === "busy" ? "signInBusy" : "signInLimited", {
         vars: { count: Math.ceil(result.retryAfterSeconds / 60) },
       });
     if (result.kind === "failed") {

@@ -37,6 +37,8 @@ export interface SiteServices {
   contactForm: { endpoint: string; external: boolean };
   /** The contact page's no-JavaScript post: the same service as POST /f/:formId, for this request. */
   submitContactForm(fields: Record<string, unknown>, hasFiles: boolean): Promise<ContactOutcome>;
+  /** The contact form's signed render time, for its hidden field (docs/product.md §25). */
+  contactFormStamp(): Promise<string>;
 }
 
 export const siteServicesContext = createContext<SiteServices>();

@@ -63,6 +63,7 @@ export function pageHandler(options: {
     imageInfo: (urls) => loadImageInfo(db, urls),
     shareImage: (spec) => shareImages.get(spec),
     contactForm: options.contactForm,
+    contactFormStamp: () => contact.stamps.issue(options.now()),
   };
 
   return async (c) => {
@@ -138,6 +139,8 @@ export function pageHandler(options: {
     if (!cacheable || !key || failed || response.status !== 200 || !contentType.startsWith("text/html"))
       return response;
     if (response.headers.has("Set-Cookie")) return response;
+    // A page that must be fresh for each visitor (the contact form's render time, docs/product.md §25).
+    if (/no-store/.test(response.headers.get("Cache-Control") ?? "")) return response;
     const body = await response.text();
     // A page may list articles: it is stale from the moment the next scheduled one goes public.
     const until = await nextPublication(db, options.now()).catch(() => new Date());

@@ -3,7 +3,7 @@ import path from "node:path";
 import { apiErrorText } from "#core/api-errors.ts";
 import { messages, sessions } from "#db/schema.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { OWNER_PASSWORD, expect, setPreferences, test, text } from "./fixtures.ts";
+import { OWNER_PASSWORD, expect, pastMinimumFillTime, setPreferences, test, text } from "./fixtures.ts";
 import { ADMIN, png, signIn, toast } from "./admin-page.ts";
 
 // The owner's admin page (docs/product.md §11, decision 009): sign-in, projects and articles with images and the rich-text editor,
@@ -458,6 +458,7 @@ test("a message sent from the contact page reaches the inbox", async ({ page, co
   await visitor.getByLabel(text("en", "contact.yourEmail")).fill("karim@example.com");
   await visitor.getByLabel(text("en", "contact.subject")).fill("A quote");
   await visitor.getByLabel(text("en", "contact.message")).fill("How much for a shop?");
+  await pastMinimumFillTime(visitor);
   await visitor.getByRole("button", { name: text("en", "contact.send") }).click();
   await expect(visitor.getByRole("region", { name: text("en", "common.notifications") })).toContainText(
     "Message Sent Successfully!",

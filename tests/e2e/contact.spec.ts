@@ -14,6 +14,7 @@ import {
   test,
   text,
   at,
+  pastMinimumFillTime,
 } from "./fixtures.ts";
 
 // The contact page (docs/product.md §2 "Contact", §4, §8, §12) in a real Chromium, in English and Arabic: the
@@ -143,6 +144,7 @@ for (const language of LANGUAGES) {
 
       // Corrected, it goes through and the errors leave.
       await fill(page, language, { name: TYPED[language].name, email: TYPED[language].email });
+      await pastMinimumFillTime(page);
       await sendButton(page, language).click();
       await expect(toasts(page, language)).toContainText(text(language, "contact.successTitle"));
       await expect(nameError).toHaveCount(0);
@@ -162,6 +164,7 @@ for (const language of LANGUAGES) {
         await route.continue();
       });
       await fill(page, language, TYPED[language]);
+      await pastMinimumFillTime(page);
       await sendButton(page, language).click();
 
       const sending = page.getByRole("main").getByRole("button", { name: text(language, "contact.sending") });
@@ -226,6 +229,7 @@ for (const language of LANGUAGES) {
       try {
         await page.goto(at(language, "/contact"));
         await fill(page, language, TYPED[language]);
+        await pastMinimumFillTime(page);
         await sendButton(page, language).click();
         await expect(page).toHaveURL(at(language, "/contact?sent=1"));
         const status = page.getByRole("main").getByRole("status");

@@ -16,6 +16,7 @@ import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { Language, Theme } from "#core/preferences.ts";
 import { localizePath } from "#core/localized-paths.ts";
 import { LOCALES } from "#core/dates.ts";
+import { CONTACT_MIN_FILL_MS, FORM_STAMP_FIELD } from "#core/contact.ts";
 import { siteConfig } from "#config/site.ts";
 import type { Database } from "#db/client.ts";
 import { clearAllTables } from "#tests/helpers/tables.ts";
@@ -297,3 +298,13 @@ export { expect };
 /** Chrome's console line for a response with an error status, e.g. the 404 document of the not-found page. */
 export const failedResource = (status: number) =>
   new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+
+/**
+ * Waits until the contact form on the page was rendered more than CONTACT_MIN_FILL_MS ago, as it would have been
+ * by the time a person filled it in (docs/product.md §25): a post sooner is kept like a robot's.
+ */
+export async function pastMinimumFillTime(page: Page) {
+  const stamp = await page.locator(`input[name="${FORM_STAMP_FIELD}"]`).first().inputValue();
+  const wait = Number(stamp.split(".")[0]) + CONTACT_MIN_FILL_MS + 100 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+}

@@ -1,13 +1,21 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { localizePath } from "#core/localized-paths.ts";
 import { requestLanguage } from "#app/lib/language.ts";
-import { CONTACT_FIELDS, collectFormFields, type ContactField, type ContactReply } from "#core/contact.ts";
+import {
+  CONTACT_FIELDS,
+  FORM_STAMP_FIELD,
+  collectFormFields,
+  type ContactField,
+  type ContactReply,
+} from "#core/contact.ts";
 import { getServices } from "#app/lib/services.server.ts";
 
 /** What the page shows after a refused no-JavaScript post: the reply, and what the visitor typed. */
 export interface ContactActionData {
   reply: ContactReply;
   values: Partial<Record<ContactField, string>>;
+  /** The render time the refused post carried, so the form keeps it (docs/product.md §25). */
+  stamp?: string;
 }
 
 /**
@@ -28,5 +36,9 @@ export async function submitContactPage(request: Request, context: Readonly<Rout
   const headers: HeadersInit = outcome.retryAfterSeconds
     ? { "Retry-After": String(outcome.retryAfterSeconds), "Cache-Control": "no-store" }
     : { "Cache-Control": "no-store" };
-  return data<ContactActionData>({ reply: outcome.reply, values }, { status: outcome.status, headers });
+  const stamp = form.get(FORM_STAMP_FIELD);
+  return data<ContactActionData>(
+    { reply: outcome.reply, values, ...(typeof stamp === "string" ? { stamp } : {}) },
+    { status: outcome.status, headers },
+  );
 }

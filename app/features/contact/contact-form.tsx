@@ -1,7 +1,13 @@
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField } from "#core/contact.ts";
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  FORM_STAMP_FIELD,
+  HONEYPOT_FIELD,
+  type ContactField,
+} from "#core/contact.ts";
 import { readContactReply, type ContactReplyResult } from "#core/contact-reply.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -18,6 +24,8 @@ interface ContactFormProps {
   /** Where the form posts without JavaScript: this page's action, or the external endpoint. */
   action: string;
   formOrigin: string;
+  /** The form's signed render time (docs/product.md §25); null when an external service takes the form. */
+  stamp: string | null;
   /** The page rendered after a refused no-JavaScript post. */
   refused?: ContactActionData;
 }
@@ -32,7 +40,7 @@ const FIELD_LABELS: Record<ContactField, TranslationKey> = {
 const inputClass =
   "w-full rounded-md border bg-background px-3 py-2 text-base shadow-sm outline-none transition focus-visible:ring-2 focus-visible:ring-primary aria-[invalid=true]:border-destructive";
 
-export function ContactForm({ endpoint, action, formOrigin, refused }: ContactFormProps) {
+export function ContactForm({ endpoint, action, formOrigin, stamp, refused }: ContactFormProps) {
   const { t, language } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
   const [sending, setSending] = useState(false);
@@ -137,6 +145,8 @@ export function ContactForm({ endpoint, action, formOrigin, refused }: ContactFo
         );
       })}
       <input type="hidden" name="form_origin" defaultValue={formOrigin} />
+      {/* A refused post keeps the time the visitor first saw the form. */}
+      {stamp ? <input type="hidden" name={FORM_STAMP_FIELD} defaultValue={refused?.stamp ?? stamp} /> : null}
       {/* The honeypot: hidden from people and assistive technology, filled in by robots. */}
       <div className="hidden" aria-hidden="true">
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -4,6 +4,8 @@ import type { Database } from "#db/client.ts";
 import { ownerCredentials, sessions } from "#db/schema.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { createRateLimits, type RateLimits } from "#server/http/rate-limits.ts";
+import { addressGroup } from "#server/http/client-address.ts";
+import type { OwnerAlerts } from "#server/resources/alerts/owner-alerts.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./password.ts";
 
 // The one owner's sign-in (docs/product.md §11, decision 009): a password hash in the database, server-side sessions, and a growing
@@ -23,6 +25,15 @@ export const LOGIN_WINDOW_MS = 60 * 60 * 1000;
 export const LOGIN_FIRST_BLOCK_MS = 30 * 1000;
 export const LOGIN_MAX_BLOCK_MS = 60 * 60 * 1000;
 
+/**
+ * Password checks per hour across every address together (docs/product.md §25): credential stuffing from many
+ * machines gets this many guesses an hour, after which sign-in waits for the hour to end.
+ */
+export const LOGIN_GLOBAL_MAX_CHECKS = 100;
+export const LOGIN_GLOBAL_WINDOW_MS = 60 * 60 * 1000;
+const GLOBAL_BUCKET = "login-all";
+const GLOBAL_KEY = "*";
+
 /** The wait after the `hits`-th attempt in a window: 30 s after the sixth, doubling, at most an hour. */
 const loginBlockMs = (hits: number) =>
   Math.min(LOGIN_FIRST_BLOCK_MS * 2 ** (hits - LOGIN_FREE_FAILURES - 1), LOGIN_MAX_BLOCK_MS);
@@ -30,7 +41,15 @@ const loginBlockMs = (hits: number) =>
 export type SignInResult =
   | { kind: "ok"; token: string; expiresAt: Date }
   | { kind: "failed" }
-  | { kind: "limited"; retryAfterSeconds: number };
+  | { kind: "limited"; retryAfterSeconds: number }
+  /** The global ceiling of password checks was reached: nobody is checked until the hour ends. */
+  | { kind: "busy"; retryAfterSeconds: number };
+
+export type CheckResult =
+  | { kind: "ok" }
+  | { kind: "failed" }
+  | { kind: "limited"; retryAfterSeconds: number }
+  | { kind: "busy"; retryAfterSeconds: number };
 
 export interface OwnerAuth {
   /**
@@ -46,10 +65,7 @@ export interface OwnerAuth {
    * The password asked again before a destructive action (restore, signing out everywhere): counted like a
    * sign-in attempt of this address, limits included.
    */
-  confirmPassword(
-    password: string,
-    address: string,
-  ): Promise<{ kind: "ok" } | { kind: "failed" } | { kind: "limited"; retryAfterSeconds: number }>;
+  confirmPassword(password: string, address: string): Promise<CheckResult>;
   /** The live sessions, newest activity first; `current` marks the one of `token`. */
   listSessions(token: string): Promise<OwnerSession[]>;
   /** Ends one session by its id (from listSessions); false when there is none. */
@@ -61,12 +77,7 @@ export interface OwnerAuth {
    * The owner changes the password from the admin: the current one must be right (a wrong one counts as a
    * failed sign-in of this address, limits included); every session but this one ends.
    */
-  changePassword(
-    token: string,
-    current: string,
-    next: string,
-    address: string,
-  ): Promise<{ kind: "ok" } | { kind: "failed" } | { kind: "limited"; retryAfterSeconds: number }>;
+  changePassword(token: string, current: string, next: string, address: string): Promise<CheckResult>;
   /** Ends every session but this one (a phone left signed in somewhere); answers how many ended. */
   endOtherSessions(token: string): Promise<number>;
 }
@@ -88,9 +99,11 @@ export function createOwnerAuth(options: {
   logger: Logger;
   /** The sign-in failure counters; by default the database's, on the same clock. */
   rateLimits?: RateLimits;
+  /** Told of lockouts and of the global ceiling (docs/product.md §25). */
+  alerts?: OwnerAlerts;
   now?: () => Date;
 }): OwnerAuth {
-  const { db, logger } = options;
+  const { db, logger, alerts } = options;
   const now = options.now ?? (() => new Date());
   const rateLimits = options.rateLimits ?? createRateLimits(db, now);
 
@@ -121,14 +134,44 @@ export function createOwnerAuth(options: {
       );
   }
 
+  /**
+   * The global ceiling (docs/product.md §25), counted only for attempts that passed their address's limit, so the
+   * count is of passwords about to be checked. The attempt that passes the ceiling blocks sign-in until the hour
+   * ends and tells the owner, once; attempts racing with it are counted in the same atomic statement and refused.
+   */
+  async function reserveGlobalCheck(): Promise<
+    { allowed: true } | { allowed: false; retryAfterSeconds: number }
+  > {
+    const { hits, windowEndsAt } = await rateLimits.hit(GLOBAL_BUCKET, GLOBAL_KEY, LOGIN_GLOBAL_WINDOW_MS);
+    if (hits <= LOGIN_GLOBAL_MAX_CHECKS) return { allowed: true };
+    if (hits === LOGIN_GLOBAL_MAX_CHECKS + 1) {
+      await rateLimits.block(GLOBAL_BUCKET, GLOBAL_KEY, windowEndsAt);
+      logger.warn("sign-in paused: the hourly ceiling of password checks was reached", {
+        checks: LOGIN_GLOBAL_MAX_CHECKS,
+        until: windowEndsAt.toISOString(),
+      });
+      alerts?.alert({ kind: "signInCeiling", max: LOGIN_GLOBAL_MAX_CHECKS, until: windowEndsAt });
+    }
+    return { allowed: false, retryAfterSeconds: secondsUntil(windowEndsAt) };
+  }
+
+  const secondsUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - now().getTime()) / 1000));
+
   /** Checks the owner's password from one address, counting failures against it (docs/product.md §11). */
   async function checkPassword(
     password: string,
     address: string,
-  ): Promise<{ kind: "ok" } | { kind: "failed" } | { kind: "limited"; retryAfterSeconds: number }> {
+    { global }: { global: boolean },
+  ): Promise<CheckResult> {
+    // While the global ceiling holds, nothing is counted against the address: the owner's own address is not
+    // locked out by attempts that could not have been checked anyway.
+    const paused = global ? await rateLimits.blockedFor(GLOBAL_BUCKET, GLOBAL_KEY) : 0;
+    if (paused > 0) return { kind: "busy", retryAfterSeconds: paused };
+    // Every address of an IPv6 /64 counts as one (docs/product.md §25).
+    const key = addressGroup(address);
     // The attempt is counted before the password is checked, in one transaction per address: any number of
     // guesses at once from one address get at most the allowed few checks; the rest are refused unchecked.
-    const reserved = await rateLimits.reserve("login", address, {
+    const reserved = await rateLimits.reserve("login", key, {
       windowMs: LOGIN_WINDOW_MS,
       freeAttempts: LOGIN_FREE_FAILURES,
       blockMs: loginBlockMs,
@@ -140,6 +183,10 @@ export function createOwnerAuth(options: {
       });
       return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
     }
+    if (global) {
+      const checkAllowed = await reserveGlobalCheck();
+      if (!checkAllowed.allowed) return { kind: "busy", retryAfterSeconds: checkAllowed.retryAfterSeconds };
+    }
     const hash = await storedHash();
     // Hash even without a stored password, so a failure takes as long whatever the cause.
     const valid = hash ? await verifyPassword(password, hash) : (await hashPassword(password), false);
@@ -150,12 +197,20 @@ export function createOwnerAuth(options: {
           failures: reserved.hits,
           blockSeconds: loginBlockMs(reserved.hits) / 1000,
         });
+        // One e-mail per lockout: the attempt that starts it, not the longer waits that follow in its window.
+        if (reserved.hits === LOGIN_FREE_FAILURES + 1)
+          alerts?.alert({
+            kind: "signInLockout",
+            address: key,
+            failures: reserved.hits,
+            until: reserved.blockedUntil,
+          });
       } else {
         logger.warn("sign-in failed", { address, failures: reserved.hits });
       }
       return { kind: "failed" };
     }
-    await rateLimits.reset("login", address);
+    await rateLimits.reset("login", key);
     return { kind: "ok" };
   }
 
@@ -183,7 +238,7 @@ export function createOwnerAuth(options: {
       await storeHash(await hashPassword(password));
     },
 
-    confirmPassword: checkPassword,
+    confirmPassword: (password, address) => checkPassword(password, address, { global: false }),
 
     async listSessions(token) {
       await removeExpired();
@@ -209,7 +264,7 @@ export function createOwnerAuth(options: {
     },
 
     async signIn(password, address, userAgent = "") {
-      const checked = await checkPassword(password, address);
+      const checked = await checkPassword(password, address, { global: true });
       if (checked.kind !== "ok") return checked;
       await removeExpired();
       const token = randomBytes(32).toString("base64url");
@@ -228,7 +283,8 @@ export function createOwnerAuth(options: {
     },
 
     async changePassword(token, current, next, address) {
-      const checked = await checkPassword(current, address);
+      // The owner is signed in here: the global ceiling of sign-ins does not stop a password change.
+      const checked = await checkPassword(current, address, { global: false });
       if (checked.kind !== "ok") return checked;
       const hash = await hashPassword(next);
       const keep = hashToken(token);

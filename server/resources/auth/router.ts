@@ -67,6 +67,11 @@ export function authRouter(options: {
         const previous = readSessionToken(c, secure);
         if (previous) await auth.signOut(previous);
         const result = await auth.signIn(password, clientAddress(c, trustProxy), c.req.header("User-Agent"));
+        // The hourly ceiling across every address (docs/product.md §25): not this visitor's fault, so its own words.
+        if (result.kind === "busy") {
+          c.header("Retry-After", String(result.retryAfterSeconds));
+          return apiFail(c, 429, "signInBusy", { count: Math.ceil(result.retryAfterSeconds / 60) });
+        }
         if (result.kind === "limited") {
           c.header("Retry-After", String(result.retryAfterSeconds));
           return apiFail(c, 429, "signInLimited", { count: Math.ceil(result.retryAfterSeconds / 60) });
@@ -105,7 +110,7 @@ export function authRouter(options: {
         }
         const token = readSessionToken(c, secure)!;
         const result = await auth.changePassword(token, current, next, clientAddress(c, trustProxy));
-        if (result.kind === "limited") {
+        if (result.kind === "limited" || result.kind === "busy") {
           c.header("Retry-After", String(result.retryAfterSeconds));
           return apiFail(c, 429, "signInLimited", { count: Math.ceil(result.retryAfterSeconds / 60) });
         }

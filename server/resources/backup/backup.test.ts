@@ -11,6 +11,8 @@ import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/dat
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { defaultSettings } from "#core/site-view.ts";
 import { siteConfig } from "#config/site.ts";
+import { FORM_STAMP_FIELD } from "#core/contact.ts";
+import { contactStamp } from "#tests/helpers/contact-stamp.ts";
 
 // Backup and restore (docs/product.md §19): the whole site out as one zip and back in, exactly, on both databases;
 // a damaged, foreign or failing archive changes nothing.
@@ -113,7 +115,13 @@ async function fill(made: Made) {
   await made.app.request("/f/contact", {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: "http://localhost" },
-    body: JSON.stringify({ name: "Sam", email: "sam@example.com", subject: "Hi", message: "مرحبا" }),
+    body: JSON.stringify({
+      name: "Sam",
+      email: "sam@example.com",
+      subject: "Hi",
+      message: "مرحبا",
+      [FORM_STAMP_FIELD]: await contactStamp(made.database.db),
+    }),
   });
   await insertArticle(made.database.db, { title_en: "Seeded", date: new Date("2025-05-05T05:05:05Z") });
 }

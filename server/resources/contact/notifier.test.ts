@@ -3,6 +3,8 @@ import { messages } from "#db/schema.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { jsonRequest, makeApp } from "#tests/helpers/app.ts";
 import { startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp.ts";
+import { contactStamp } from "#tests/helpers/contact-stamp.ts";
+import { FORM_STAMP_FIELD } from "#core/contact.ts";
 import { loadEnv } from "#server/platform/env.ts";
 import { createMemoryLogger } from "#server/platform/logger.ts";
 import { startServer } from "#server/platform/runtime.ts";
@@ -68,7 +70,11 @@ describe.each(backends)("new-message e-mails on $name", (backend) => {
       advance: (ms: number) => {
         clock = new Date(clock.getTime() + ms);
       },
-      send: (body: object = VALID) => app.request("/f/contact", jsonRequest("POST", body)),
+      send: async (body: object = VALID) =>
+        app.request(
+          "/f/contact",
+          jsonRequest("POST", { ...body, [FORM_STAMP_FIELD]: await contactStamp(database().db) }),
+        ),
     };
   }
 
@@ -228,7 +234,10 @@ describe.each(backends)("new-message e-mails on $name", (backend) => {
 
   it("sends nothing for messages stored while e-mail was off", async () => {
     const { app } = makeApp(database());
-    await app.request("/f/contact", jsonRequest("POST", VALID));
+    await app.request(
+      "/f/contact",
+      jsonRequest("POST", { ...VALID, [FORM_STAMP_FIELD]: await contactStamp(database().db) }),
+    );
     const { notifier } = setUp();
     await notifier.runOnce();
     expect(smtp.mails).toEqual([]);
@@ -248,7 +257,7 @@ describe("the server with SMTP_URL", () => {
       const response = await fetch(`${running.url}/f/contact`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(VALID),
+        body: JSON.stringify({ ...VALID, [FORM_STAMP_FIELD]: await contactStamp(running.database.db) }),
       });
       expect(response.status).toBe(200);
     } finally {

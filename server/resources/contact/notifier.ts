@@ -22,7 +22,7 @@ export interface MailTransport {
   sendMail(mail: {
     from: string;
     to: string;
-    replyTo: { name: string; address: string };
+    replyTo?: { name: string; address: string };
     subject: string;
     text: string;
   }): Promise<unknown>;

@@ -63,6 +63,14 @@ describe.each(backends)("the site settings API on $name", (backend) => {
     expect(Object.keys(row!.overrides as object).sort()).toEqual(["heroTitle", "services"]);
   });
 
+  it("keeps the language of the e-mails to the owner, English until the owner chooses (docs/product.md §25)", async () => {
+    const { send } = await owner();
+    const document = (await send("GET", "/api/settings")).body as unknown as SiteSettings;
+    expect(document.emailLanguage).toBe("en");
+    expect((await send("PUT", "/api/settings", { ...document, emailLanguage: "ar" })).status).toBe(200);
+    expect((await send("GET", "/api/settings")).body).toMatchObject({ emailLanguage: "ar" });
+  });
+
   it.each([
     ["a bad e-mail", { email: "me@" }, "email", "Enter a valid e-mail address, such as name@example.com."],
     [
@@ -94,6 +102,12 @@ describe.each(backends)("the site settings API on $name", (backend) => {
       "Choose a time zone from the list, such as Africa/Cairo.",
     ],
     ["a phone of letters", { phone: "call me" }, "phone", "Enter a phone number such as +20 100 000 0000."],
+    [
+      "e-mails in French",
+      { emailLanguage: "fr" as SiteSettings["emailLanguage"] },
+      "emailLanguage",
+      "Choose English or Arabic.",
+    ],
     [
       "a portrait from another site",
       { portrait: { ...DEFAULTS.portrait, url: "https://cdn.example.com/me.png" } },

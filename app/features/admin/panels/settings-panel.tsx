@@ -339,6 +339,29 @@ function SettingsForm({
           error={errors.timeZone}
           onChange={(zone) => update(["timeZone"], zone)}
         />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={fieldId(["emailLanguage"])} className="text-sm font-semibold">
+            {label("emailLanguage")}
+          </label>
+          <select
+            id={fieldId(["emailLanguage"])}
+            value={doc.emailLanguage}
+            aria-describedby={`${fieldId(["emailLanguage"])}-hint`}
+            onChange={(event) => update(["emailLanguage"], event.target.value)}
+            className={inputClass}
+          >
+            <option value="en" lang="en">
+              {t("nav.english")}
+            </option>
+            <option value="ar" lang="ar">
+              {t("nav.arabic")}
+            </option>
+          </select>
+          <p id={`${fieldId(["emailLanguage"])}-hint`} className="text-xs text-muted-foreground">
+            {t("admin.settings.hints.emailLanguage")}
+          </p>
+          <FieldError id={fieldId(["emailLanguage"])} error={errors.emailLanguage} />
+        </div>
       </>
     ),
     links: (

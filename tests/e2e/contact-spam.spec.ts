@@ -1,0 +1,148 @@
+import type { Page } from "@playwright/test";
+import { apiErrorText } from "#core/api-errors.ts";
+import { CONTACT_MIN_FILL_MS, FORM_STAMP_FIELD } from "#core/contact.ts";
+import type { Language } from "#core/preferences.ts";
+import { messages, rateLimits } from "#db/schema.ts";
+import { CONTACT_GLOBAL_CEILING } from "#server/resources/contact/submit.ts";
+import {
+  LANGUAGES,
+  at,
+  expect,
+  failedResource,
+  pastMinimumFillTime,
+  setPreferences,
+  test,
+  text,
+} from "./fixtures.ts";
+
+// Contact spam beyond one address, in a real Chromium (docs/product.md §25): a person who takes more than 2 s
+// gets through with and without JavaScript, a form posted at once is kept like a robot's, and the hourly
+// ceiling shows in the form in the visitor's language.
+
+const TYPED = {
+  name: "Karim",
+  email: "karim@example.com",
+  subject: "A quote",
+  message: "How much for a shop?",
+};
+
+async function fillForm(page: Page, language: Language) {
+  const main = page.getByRole("main");
+  await main.getByLabel(text(language, "contact.name"), { exact: true }).fill(TYPED.name);
+  await main.getByLabel(text(language, "contact.yourEmail"), { exact: true }).fill(TYPED.email);
+  await main.getByLabel(text(language, "contact.subject"), { exact: true }).fill(TYPED.subject);
+  await main.getByLabel(text(language, "contact.message"), { exact: true }).fill(TYPED.message);
+}
+
+const send = (page: Page, language: Language) =>
+  page
+    .getByRole("main")
+    .getByRole("button", { name: text(language, "contact.send") })
+    .click();
+
+const stampOf = (page: Page) => page.locator(`input[name="${FORM_STAMP_FIELD}"]`).inputValue();
+
+test("a person who takes more than 2 s gets through with JavaScript; each visit gets its own render time", async ({
+  page,
+  db,
+}) => {
+  await page.goto("/contact");
+  const first = await stampOf(page);
+  expect(first).toMatch(/^\d+\.[\w-]{43}$/);
+  await fillForm(page, "en");
+  await pastMinimumFillTime(page);
+  await send(page, "en");
+  await expect(page.getByRole("region", { name: text("en", "common.notifications") })).toContainText(
+    text("en", "contact.successTitle"),
+  );
+  expect(await db.select().from(messages)).toMatchObject([TYPED]);
+  // The page is never a stored copy: a new visit is rendered, and stamped, anew.
+  await page.reload();
+  expect(Number((await stampOf(page)).split(".")[0])).toBeGreaterThan(Number(first.split(".")[0]));
+});
+
+test("a person who takes more than 2 s gets through without JavaScript", async ({ browser, baseURL, db }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto("/ar/contact");
+    await fillForm(page, "ar");
+    await pastMinimumFillTime(page);
+    await send(page, "ar");
+    await expect(page).toHaveURL(at("ar", "/contact?sent=1"));
+    await expect(page.getByRole("main").getByRole("status")).toContainText(
+      text("ar", "contact.successTitle"),
+    );
+    expect(await db.select().from(messages)).toMatchObject([TYPED]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a form posted at once is answered like a success and kept nowhere, with or without JavaScript", async ({
+  page,
+  browser,
+  baseURL,
+  db,
+}) => {
+  await page.goto("/contact");
+  const rendered = Number((await stampOf(page)).split(".")[0]);
+  // A robot fills the fields and posts in the same moment the page arrived.
+  const posted = Date.now();
+  await page.evaluate((values) => {
+    const form = document.querySelector<HTMLFormElement>("main form")!;
+    for (const [name, value] of Object.entries(values))
+      form.querySelector<HTMLInputElement>(`[name="${name}"]`)!.value = value;
+    form.requestSubmit();
+  }, TYPED);
+  await expect(page.getByRole("region", { name: text("en", "common.notifications") })).toContainText(
+    text("en", "contact.successTitle"),
+  );
+  expect(posted - rendered).toBeLessThan(CONTACT_MIN_FILL_MS);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const plain = await context.newPage();
+    await plain.goto("/contact");
+    await plain.evaluate((values) => {
+      const form = document.querySelector<HTMLFormElement>("main form")!;
+      for (const [name, value] of Object.entries(values))
+        form.querySelector<HTMLInputElement>(`[name="${name}"]`)!.value = value;
+    }, TYPED);
+    await send(plain, "en");
+    await expect(plain).toHaveURL(at("en", "/contact?sent=1"));
+  } finally {
+    await context.close();
+  }
+  expect(await db.select().from(messages)).toEqual([]);
+});
+
+for (const language of LANGUAGES) {
+  test(`the hourly ceiling shows in the form in the page's language (${language})`, async ({
+    page,
+    context,
+    baseURL,
+    db,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(failedResource(429));
+    await setPreferences(context, baseURL!, { language });
+    await db.insert(rateLimits).values({
+      bucket: "contact-all",
+      key: "*",
+      hits: CONTACT_GLOBAL_CEILING.max,
+      window_started_at: new Date(Date.now() - 30 * 60 * 1000),
+    });
+    await page.goto(at(language, "/contact"));
+    await fillForm(page, language);
+    await pastMinimumFillTime(page);
+    await send(page, language);
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText(text(language, "contact.notSent"));
+    await expect(alert).toContainText(apiErrorText(language, "contactBusy", { count: 30 }));
+    await expect(
+      page.getByRole("main").getByLabel(text(language, "contact.message"), { exact: true }),
+    ).toHaveValue(TYPED.message);
+    expect(await db.select().from(messages)).toEqual([]);
+  });
+}
