@@ -69,7 +69,12 @@ export interface AppOptions {
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
 function apiRouter(
   deps: ResourceDeps,
-  auth: { secure: boolean; trustProxy: boolean; ownerAuth: ReturnType<typeof createOwnerAuth> },
+  auth: {
+    secure: boolean;
+    trustProxy: boolean;
+    ownerAuth: ReturnType<typeof createOwnerAuth>;
+    publicOrigin?: string;
+  },
 ) {
   return new Hono()
     .route(
@@ -83,6 +88,7 @@ function apiRouter(
           const settings = await deps.settings.read();
           return [settings.name.en, settings.name.ar, settings.email];
         },
+        publicOrigin: auth.publicOrigin,
       }),
     )
     .route("/projects", projectsRouter(deps))
@@ -143,7 +149,10 @@ export function createApp(options: AppOptions) {
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.
   app.use("/api/*", except(["/api/uploads", "/api/backup/restore"], requireJsonBody));
-  app.route("/api", apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy }));
+  app.route(
+    "/api",
+    apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }),
+  );
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
   app.route("/f", contactRouter({ ...contact, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
   // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.
