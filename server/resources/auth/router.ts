@@ -14,7 +14,7 @@ import {
   readSessionToken,
   sessionCookiePrefix,
 } from "#server/http/guards.ts";
-import { apiError, apiFail, requestLanguage } from "#server/http/errors.ts";
+import { ServiceError, apiError, apiFail, requestLanguage } from "#server/http/errors.ts";
 import { jsonBody } from "#server/http/validate.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 
@@ -43,16 +43,20 @@ const PasswordConfirmSchema = z
 
 const CodeSchema = z.object({ code: z.string().max(64, { error: "secondFactorFailed" }) }).strip();
 
-/** A WebAuthn answer as @simplewebauthn/browser sends it; the library checks the rest. */
-const WebAuthnAnswerSchema = z.looseObject({
-  id: z.string().max(1024, { error: "passkeyFailed" }),
-  rawId: z.string().max(1024, { error: "passkeyFailed" }),
-  type: z.literal("public-key", { error: "passkeyFailed" }),
-  response: z.looseObject({ clientDataJSON: z.string().max(4096, { error: "passkeyFailed" }) }),
-  clientExtensionResults: z.looseObject({}).default({}),
+/** The outline of a WebAuthn answer as @simplewebauthn/browser sends it; the library checks the rest. */
+const WebAuthnOutline = z.looseObject({
+  id: z.string().max(1024),
+  rawId: z.string().max(1024),
+  type: z.literal("public-key"),
+  response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
+  clientExtensionResults: z.looseObject({}),
 });
 
-const PasskeySignInSchema = z.object({ response: WebAuthnAnswerSchema }).strip();
+/** A WebAuthn answer, typed as the library's JSON for the admin page's client. */
+const webAuthnAnswer = <Answer>() =>
+  z.custom<Answer>((value) => WebAuthnOutline.safeParse(value).success, { error: "passkeyFailed" });
+
+const PasskeySignInSchema = z.object({ response: webAuthnAnswer<AuthenticationResponseJSON>() }).strip();
 
 const PasskeyRegistrationSchema = z
   .object({
@@ -61,7 +65,7 @@ const PasskeyRegistrationSchema = z
       .trim()
       .min(1, { error: "passkeyNameRequired" })
       .max(PASSKEY_NAME_MAX_LENGTH, { error: "tooLong" }),
-    response: WebAuthnAnswerSchema,
+    response: webAuthnAnswer<RegistrationResponseJSON>(),
   })
   .strip();
 
@@ -111,13 +115,16 @@ export function authRouter(options: {
     return apiFail(c, 429, "signInLimited", { count: Math.ceil(retryAfterSeconds / 60) });
   };
 
-  /** The current password, checked before a factor changes; a refusal answers the request. */
-  async function refusePassword(c: Context, password: string) {
+  /** The current password, checked before a factor changes; a wrong one is refused under its field. */
+  async function requirePassword(c: Context, password: string) {
     const checked = await auth.confirmPassword(password, address(c));
-    if (checked.kind === "ok") return null;
-    if (checked.kind === "limited") return limited(c, checked.retryAfterSeconds);
-    const message = apiErrorText(requestLanguage(c), "passwordCurrentWrong");
-    return apiError(c, 422, message, [{ path: "password", message }]);
+    if (checked.kind === "limited") {
+      c.header("Retry-After", String(checked.retryAfterSeconds));
+      throw new ServiceError(429, "signInLimited", {
+        vars: { count: Math.ceil(checked.retryAfterSeconds / 60) },
+      });
+    }
+    if (checked.kind === "failed") throw new ServiceError(422, "passwordCurrentWrong", { path: "password" });
   }
 
   const sessionKey = (c: Context) => auth.sessionKey(readSessionToken(c, secure)!);
@@ -166,12 +173,12 @@ export function authRouter(options: {
       // …or a passkey: options first, then the authenticator's answer.
       .post("/login/passkey/options", async (c) => {
         const request = await auth.passkeySignInOptions(pendingToken(c), rp(c));
-        if (!request) return apiFail(c, 401, "secondFactorExpired");
+        if (!request) throw new ServiceError(401, "secondFactorExpired");
         c.header("Cache-Control", "no-store");
         return c.json(request, 200);
       })
       .post("/login/passkey", limitBody(64 * 1024), jsonBody(PasskeySignInSchema), async (c) => {
-        const passkey = c.req.valid("json").response as unknown as AuthenticationResponseJSON;
+        const passkey = c.req.valid("json").response;
         const result = await auth.completeSignIn(
           pendingToken(c),
           { passkey, relyingParty: rp(c) },
@@ -185,19 +192,15 @@ export function authRouter(options: {
       // The owner's second factors in Settings (docs/product.md §22); every change asks for the password.
       .get("/factors", owner, async (c) => c.json(await auth.factors.status(), 200))
       .post("/factors/totp", owner, limitBody(16 * 1024), jsonBody(PasswordConfirmSchema), async (c) => {
-        const refused = await refusePassword(c, c.req.valid("json").password);
-        if (refused) return refused;
+        await requirePassword(c, c.req.valid("json").password);
         const { secret, uri, qrSvg } = await auth.factors.beginTotp(sessionKey(c), rp(c));
         const qr = `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`;
         return c.json({ secret, uri, qr }, 200);
       })
       .post("/factors/totp/confirm", owner, limitBody(16 * 1024), jsonBody(CodeSchema), async (c) => {
         const result = await auth.factors.confirmTotp(sessionKey(c), c.req.valid("json").code);
-        if (result.kind === "expired") return apiFail(c, 409, "totpSetupExpired");
-        if (result.kind === "wrong") {
-          const message = apiErrorText(requestLanguage(c), "secondFactorFailed");
-          return apiError(c, 422, message, [{ path: "code", message }]);
-        }
+        if (result.kind === "expired") throw new ServiceError(409, "totpSetupExpired");
+        if (result.kind === "wrong") throw new ServiceError(422, "secondFactorFailed", { path: "code" });
         return c.json({ recoveryCodes: result.recoveryCodes }, 200);
       })
       .post(
@@ -206,9 +209,8 @@ export function authRouter(options: {
         limitBody(16 * 1024),
         jsonBody(PasswordConfirmSchema),
         async (c) => {
-          const refused = await refusePassword(c, c.req.valid("json").password);
-          if (refused) return refused;
-          if (!(await auth.factors.removeTotp())) return apiFail(c, 404, "factorNotFound");
+          await requirePassword(c, c.req.valid("json").password);
+          if (!(await auth.factors.removeTotp())) throw new ServiceError(404, "factorNotFound");
           return c.json(await auth.factors.status(), 200);
         },
       )
@@ -218,8 +220,7 @@ export function authRouter(options: {
         limitBody(16 * 1024),
         jsonBody(PasswordConfirmSchema),
         async (c) => {
-          const refused = await refusePassword(c, c.req.valid("json").password);
-          if (refused) return refused;
+          await requirePassword(c, c.req.valid("json").password);
           return c.json(await auth.factors.passkeyRegistrationOptions(sessionKey(c), rp(c)), 200);
         },
       )
@@ -230,13 +231,8 @@ export function authRouter(options: {
         jsonBody(PasskeyRegistrationSchema),
         async (c) => {
           const { name, response } = c.req.valid("json");
-          const added = await auth.factors.registerPasskey(
-            sessionKey(c),
-            name,
-            response as unknown as RegistrationResponseJSON,
-            rp(c),
-          );
-          if (!added) return apiFail(c, 422, "passkeyFailed");
+          const added = await auth.factors.registerPasskey(sessionKey(c), name, response, rp(c));
+          if (!added) throw new ServiceError(422, "passkeyFailed");
           return c.json(added, 201);
         },
       )
@@ -246,11 +242,10 @@ export function authRouter(options: {
         limitBody(16 * 1024),
         jsonBody(PasswordConfirmSchema),
         async (c) => {
-          const refused = await refusePassword(c, c.req.valid("json").password);
-          if (refused) return refused;
+          await requirePassword(c, c.req.valid("json").password);
           const id = c.req.param("id");
           if (!/^[\w-]{1,1024}$/.test(id) || !(await auth.factors.removePasskey(id)))
-            return apiFail(c, 404, "factorNotFound");
+            throw new ServiceError(404, "factorNotFound");
           return c.json(await auth.factors.status(), 200);
         },
       )
@@ -260,10 +255,9 @@ export function authRouter(options: {
         limitBody(16 * 1024),
         jsonBody(PasswordConfirmSchema),
         async (c) => {
-          const refused = await refusePassword(c, c.req.valid("json").password);
-          if (refused) return refused;
+          await requirePassword(c, c.req.valid("json").password);
           const codes = await auth.factors.renewRecoveryCodes();
-          if (!codes) return apiFail(c, 409, "recoveryCodesNoFactor");
+          if (!codes) throw new ServiceError(409, "recoveryCodesNoFactor");
           return c.json({ recoveryCodes: codes }, 200);
         },
       )
