@@ -103,6 +103,13 @@ const en = {
     one: "Too many sign-in attempts reached this site. Try again in {{count}} minute.",
     other: "Too many sign-in attempts reached this site. Try again in {{count}} minutes.",
   },
+  secondFactorFailed: "The code is not correct.",
+  secondFactorExpired: "The sign-in took too long or had too many wrong codes. Enter your password again.",
+  passkeyFailed: "The passkey could not be checked. Try again.",
+  passkeyNameRequired: "Give the passkey a name, such as the device it is on.",
+  totpSetupExpired: "The setup took too long. Start it again.",
+  factorNotFound: "This second factor no longer exists.",
+  recoveryCodesNoFactor: "Set up an authenticator app or a passkey first.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -249,6 +256,13 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
     many: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة.",
     other: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة.",
   },
+  secondFactorFailed: "الرمز غير صحيح.",
+  secondFactorExpired: "استغرق تسجيل الدخول وقتًا طويلًا أو أُدخلت رموز خاطئة كثيرة. أدخل كلمة المرور مرة أخرى.",
+  passkeyFailed: "تعذّر التحقق من مفتاح المرور. حاول مرة أخرى.",
+  passkeyNameRequired: "أعطِ مفتاح المرور اسمًا، مثل اسم الجهاز الذي هو عليه.",
+  totpSetupExpired: "استغرق الإعداد وقتًا طويلًا. ابدأه من جديد.",
+  factorNotFound: "عامل التحقق الثاني هذا لم يعد موجودًا.",
+  recoveryCodesNoFactor: "أعِدّ تطبيق مصادقة أو مفتاح مرور أولًا.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

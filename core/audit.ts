@@ -5,12 +5,17 @@ export const AUDIT_ACTIONS = [
   "signIn",
   "signInFailed",
   "signInLimited",
+  "secondFactorFailed",
   "confirmFailed",
   "signOut",
   "passwordChanged",
   "passwordReset",
   "sessionsEnded",
   "sessionEnded",
+  "factorAdded",
+  "factorRemoved",
+  "recoveryCodesRenewed",
+  "factorsReset",
   "projectCreated",
   "projectUpdated",
   "projectDeleted",
@@ -37,6 +42,7 @@ export const isAuditAction = (value: unknown): value is AuditAction =>
 export const AUDIT_WARNINGS: ReadonlySet<AuditAction> = new Set([
   "signInFailed",
   "signInLimited",
+  "secondFactorFailed",
   "confirmFailed",
 ]);
 

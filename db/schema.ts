@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -232,3 +233,52 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text("value").notNull(),
   created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+// The owner's second factors (docs/product.md §22, decision 023): an authenticator app (TOTP), passkeys and
+// one-time recovery codes. When any factor exists, sign-in needs one after the password.
+export const ownerTotp = pgTable(
+  "owner_totp",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** Base32, as the authenticator app holds it. */
+    secret: text("secret").notNull(),
+    /** The time step of the last code accepted: a code is good once, and never one older than it. */
+    last_step: bigint("last_step", { mode: "number" }),
+    created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [check("owner_totp_single_row", sql`${table.id} = 1`)],
+);
+
+export const ownerPasskeys = pgTable("owner_passkeys", {
+  /** The credential's id, base64url. */
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** The COSE public key, base64url. */
+  public_key: text("public_key").notNull(),
+  counter: bigint("counter", { mode: "number" }).notNull().default(0),
+  transports: jsonb("transports").$type<string[]>().notNull().default([]),
+  created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  last_used_at: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+});
+
+/** Only the SHA-256 of each code is kept; a code is deleted when it is used. */
+export const ownerRecoveryCodes = pgTable("owner_recovery_codes", {
+  code_hash: text("code_hash").primaryKey(),
+  created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * Short-lived steps of the owner's sign-in and factor setup, in the database so that any instance can finish
+ * what another began: the step between password and second factor, WebAuthn challenges, a TOTP secret awaiting
+ * its first code. `id` is a hash or a random challenge, never a token itself.
+ */
+export const authChallenges = pgTable(
+  "auth_challenges",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose").notNull(),
+    value: text("value"),
+    attempts: integer("attempts").notNull().default(0),
+    expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("auth_challenges_expires_at_idx").on(table.expires_at)],
+);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
-import { sessions } from "#db/schema.ts";
+import { ownerTotp, sessions } from "#db/schema.ts";
 import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import { lockDataDir } from "#server/platform/data-lock.ts";
 import { createMemoryLogger } from "#server/platform/logger.ts";
@@ -97,6 +97,27 @@ describe("npm run admin:password", () => {
     },
     60_000,
   );
+
+  it("removes every second factor with --reset-factors: the password alone signs in again", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "sira-password-"));
+    folders.push(dataDir);
+    await withDatabase(dataDir, async (auth, database) => {
+      await auth.setPassword("the owner's pass phrase");
+      await database.db.insert(ownerTotp).values({ id: 1, secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" });
+      await auth.factors.renewRecoveryCodes();
+      expect((await auth.signIn("the owner's pass phrase", "127.0.0.1")).kind).toBe("secondFactor");
+    });
+
+    const result = await run(dataDir, "", ["--reset-factors"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Every second factor and recovery code was removed/);
+
+    await withDatabase(dataDir, async (auth, database) => {
+      expect(await auth.factors.status()).toEqual({ totp: false, passkeys: [], recoveryCodesLeft: 0 });
+      expect(await database.db.select().from(sessions)).toEqual([]);
+      expect((await auth.signIn("the owner's pass phrase", "127.0.0.1")).kind).toBe("ok");
+    });
+  }, 60_000);
 
   it("refuses while a server holds the data folder", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "sira-password-"));

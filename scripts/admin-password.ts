@@ -1,8 +1,10 @@
 // `npm run admin:password`: sets a new owner password and ends every session (docs/product.md §11, decision 009).
 // The password comes from the terminal (asked twice, not shown), from standard input when it is piped, or is
-// generated with --generate and printed once. Only its argon2id hash is stored.
+// generated with --generate and printed once. Only its argon2id hash is stored. With --reset-factors it removes
+// every second factor instead (docs/product.md §22): the owner's way back in after losing the phone and the codes.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
+import { sessions } from "#db/schema.ts";
 import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import { generatePassword, passwordProblem } from "#server/resources/auth/password.ts";
 import { passwordWeakness } from "#server/resources/auth/weak-passwords.ts";
@@ -50,7 +52,25 @@ async function choosePassword(): Promise<{ password: string; generated: boolean 
   return { password: first, generated: false };
 }
 
+/** Removes every second factor and recovery code and ends every session; the password stays. */
+async function resetFactors() {
+  const env = loadEnv(process.env);
+  const { database, close } = await openDatabase(env);
+  try {
+    const auth = createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) });
+    await auth.factors.resetAll();
+    await database.db.delete(sessions);
+    await recordAudit(database.db, { action: "factorsReset", subject: "npm run admin:password" });
+  } finally {
+    await close();
+  }
+  console.log(
+    "Every second factor and recovery code was removed and every session was ended; sign in with the password alone.",
+  );
+}
+
 async function main() {
+  if (process.argv.includes("--reset-factors")) return resetFactors();
   const env = loadEnv(process.env);
   const { password, generated } = await choosePassword();
   const problem = passwordProblem(password);

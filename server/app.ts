@@ -77,7 +77,12 @@ export interface AppOptions {
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
 function apiRouter(
   deps: ResourceDeps,
-  auth: { secure: boolean; trustProxy: boolean; ownerAuth: ReturnType<typeof createOwnerAuth> },
+  auth: {
+    secure: boolean;
+    trustProxy: boolean;
+    ownerAuth: ReturnType<typeof createOwnerAuth>;
+    publicOrigin?: string;
+  },
 ) {
   return new Hono()
     .route(
@@ -92,6 +97,7 @@ function apiRouter(
           const settings = await deps.settings.read();
           return [settings.name.en, settings.name.ar, settings.email];
         },
+        publicOrigin: auth.publicOrigin,
       }),
     )
     .route("/projects", projectsRouter(deps))
@@ -169,7 +175,10 @@ export function createApp(options: AppOptions) {
   app.use("/api/*", except(["/api/uploads", "/api/backup/restore"], requireJsonBody));
   // Security events and the owner's actions, recorded after each request (docs/product.md §26).
   app.use("/api/*", auditTrail({ db, logger, trustProxy: env.trustProxy, now }));
-  app.route("/api", apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy }));
+  app.route(
+    "/api",
+    apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }),
+  );
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
   app.route("/f", contactRouter({ ...contact, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
   // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.

@@ -20,6 +20,8 @@ interface TrailRule {
   path: RegExp;
   /** Which answer is which action; an answer not listed records nothing. */
   actions: Partial<Record<number, AuditAction>>;
+  /** …or, where the status alone does not tell, the answer's JSON decides. */
+  decide?(status: number, body: Json): AuditAction | undefined;
   /** What the event concerns, read before the request runs (what a deletion removes). */
   before?(db: Database, match: RegExpMatchArray): Promise<string>;
   /** …or from the answer's JSON. */
@@ -56,8 +58,41 @@ const RULES: TrailRule[] = [
   {
     method: "POST",
     path: /^\/auth\/login$/,
-    actions: { 200: "signIn", 401: "signInFailed", 429: "signInLimited" },
+    // A right password with a second factor on answers 200 without a session: the sign-in is not done yet.
+    actions: { 401: "signInFailed", 429: "signInLimited" },
+    decide: (status, body) => (status === 200 && body.signedIn === true ? "signIn" : undefined),
   },
+  {
+    method: "POST",
+    path: /^\/auth\/login\/(code|passkey)$/,
+    actions: { 200: "signIn", 401: "secondFactorFailed", 429: "signInLimited" },
+    after: (_body, match) => (match[1] === "code" ? "code" : "passkey"),
+  },
+  {
+    method: "POST",
+    path: /^\/auth\/factors\/totp\/confirm$/,
+    actions: { 200: "factorAdded" },
+    after: () => "authenticator app",
+  },
+  {
+    method: "POST",
+    path: /^\/auth\/factors\/totp\/remove$/,
+    actions: { 200: "factorRemoved" },
+    after: () => "authenticator app",
+  },
+  {
+    method: "POST",
+    path: /^\/auth\/factors\/passkeys$/,
+    actions: { 201: "factorAdded" },
+    after: (body) => `passkey ${text(body.name)}`.trim(),
+  },
+  {
+    method: "POST",
+    path: /^\/auth\/factors\/passkeys\/[^/]+\/remove$/,
+    actions: { 200: "factorRemoved" },
+    after: () => "passkey",
+  },
+  { method: "POST", path: /^\/auth\/factors\/recovery-codes$/, actions: { 200: "recoveryCodesRenewed" } },
   { method: "POST", path: /^\/auth\/logout$/, actions: { 200: "signOut" } },
   { method: "POST", path: /^\/auth\/password$/, actions: { 200: "passwordChanged" } },
   {
@@ -153,7 +188,8 @@ export function auditTrail(options: {
     const match = path.match(rule.path)!;
     const before = rule.before ? await rule.before(db, match).catch(() => "") : "";
     await next();
-    const action = rule.actions[c.res.status];
+    const body = rule.decide || rule.after ? await jsonOf(c) : {};
+    const action = rule.actions[c.res.status] ?? rule.decide?.(c.res.status, body);
     if (!action) return;
     try {
       const address = clientAddress(c, trustProxy);
@@ -163,7 +199,7 @@ export function auditTrail(options: {
         const since = new Date(now().getTime() - Math.max(retryAfter, 60) * 1000);
         if (await recordedSince(db, "signInLimited", address, since)) return;
       }
-      const subject = rule.after ? rule.after(await jsonOf(c), match) : before;
+      const subject = rule.after ? rule.after(body, match) : before;
       await recordAudit(db, {
         action,
         subject,

@@ -1,12 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lte, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/server";
 import type { Database } from "#db/client.ts";
-import { ownerCredentials, sessions } from "#db/schema.ts";
+import { authChallenges, ownerCredentials, sessions } from "#db/schema.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { createRateLimits, type RateLimits } from "#server/http/rate-limits.ts";
 import { addressGroup } from "#server/http/client-address.ts";
 import type { OwnerAlerts } from "#server/resources/alerts/owner-alerts.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./password.ts";
+import { createOwnerFactors, isTotpCode, type OwnerFactors, type RelyingParty } from "./factors.ts";
 
 // The one owner's sign-in (docs/product.md §11, decision 009): a password hash in the database, server-side sessions, and a growing
 // back-off per client address on failures that is checked before any hashing.
@@ -38,8 +43,19 @@ const GLOBAL_KEY = "*";
 const loginBlockMs = (hits: number) =>
   Math.min(LOGIN_FIRST_BLOCK_MS * 2 ** (hits - LOGIN_FREE_FAILURES - 1), LOGIN_MAX_BLOCK_MS);
 
+/** Between the password and the second factor (docs/product.md §22): this long, at most this many wrong codes. */
+export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
+export const PENDING_SIGN_IN_ATTEMPTS = 5;
+
 export type SignInResult =
   | { kind: "ok"; token: string; expiresAt: Date }
+  | {
+      kind: "secondFactor";
+      /** Names the pending step (a cookie); not a session: it opens nothing but the second step. */
+      pendingToken: string;
+      expiresAt: Date;
+      methods: { totp: boolean; passkey: boolean };
+    }
   | { kind: "failed" }
   | { kind: "limited"; retryAfterSeconds: number }
   /** The global ceiling of password checks was reached: nobody is checked until the hour ends. */
@@ -50,6 +66,16 @@ export type CheckResult =
   | { kind: "failed" }
   | { kind: "limited"; retryAfterSeconds: number }
   | { kind: "busy"; retryAfterSeconds: number };
+
+/** What the owner gives at the second step: a code (the app's or a recovery code), or a passkey's answer. */
+export type SecondFactorProof =
+  { code: string } | { passkey: AuthenticationResponseJSON; relyingParty: RelyingParty };
+
+export type SecondFactorResult =
+  | { kind: "ok"; token: string; expiresAt: Date; method: "totp" | "recovery" | "passkey" }
+  | { kind: "failed" }
+  | { kind: "expired" }
+  | { kind: "limited"; retryAfterSeconds: number };
 
 export interface OwnerAuth {
   /**
@@ -80,6 +106,22 @@ export interface OwnerAuth {
   changePassword(token: string, current: string, next: string, address: string): Promise<CheckResult>;
   /** Ends every session but this one (a phone left signed in somewhere); answers how many ended. */
   endOtherSessions(token: string): Promise<number>;
+  /** The second step of a sign-in that needs a factor: a session when the proof holds (docs/product.md §22). */
+  completeSignIn(
+    pendingToken: string,
+    proof: SecondFactorProof,
+    address: string,
+    userAgent?: string,
+  ): Promise<SecondFactorResult>;
+  /** Passkey options for a pending sign-in; null when the step is unknown or over. */
+  passkeySignInOptions(
+    pendingToken: string,
+    relyingParty: RelyingParty,
+  ): Promise<PublicKeyCredentialRequestOptionsJSON | null>;
+  /** What a session's factor setup is keyed by (its token's hash, never the token). */
+  sessionKey(token: string): string;
+  /** The owner's second factors (server/resources/auth/factors.ts). */
+  factors: OwnerFactors;
 }
 
 /** One signed-in browser, as the owner's sessions list shows it. */
@@ -106,6 +148,7 @@ export function createOwnerAuth(options: {
   const { db, logger, alerts } = options;
   const now = options.now ?? (() => new Date());
   const rateLimits = options.rateLimits ?? createRateLimits(db, now);
+  const factors = createOwnerFactors({ db, logger, now });
 
   async function storedHash(): Promise<string | undefined> {
     const [row] = await db.select().from(ownerCredentials).limit(1);
@@ -214,7 +257,97 @@ export function createOwnerAuth(options: {
     return { kind: "ok" };
   }
 
+  async function createSession(address: string, method?: string, userAgent = "") {
+    await removeExpired();
+    const token = randomBytes(32).toString("base64url");
+    const at = now();
+    const expiresAt = new Date(at.getTime() + SESSION_ABSOLUTE_MS);
+    await db.insert(sessions).values({
+      token_hash: hashToken(token),
+      created_at: at,
+      last_seen_at: at,
+      expires_at: expiresAt,
+      address: address.slice(0, 64),
+      user_agent: userAgent.slice(0, 512),
+    });
+    logger.info("owner signed in", method ? { address, secondFactor: method } : { address });
+    return { kind: "ok" as const, token, expiresAt };
+  }
+
+  /** The pending step behind a token, while it lasts. */
+  async function findPending(pendingToken: string) {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(pendingToken)) return null;
+    const [row] = await db
+      .select()
+      .from(authChallenges)
+      .where(
+        and(
+          eq(authChallenges.id, hashToken(pendingToken)),
+          eq(authChallenges.purpose, "sign-in"),
+          gt(authChallenges.expires_at, now()),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
   return {
+    factors,
+    sessionKey: hashToken,
+
+    async passkeySignInOptions(pendingToken, relyingParty) {
+      const pending = await findPending(pendingToken);
+      return pending ? factors.passkeySignInOptions(pending.id, relyingParty) : null;
+    },
+
+    async completeSignIn(pendingToken, proof, address, userAgent = "") {
+      const pending = await findPending(pendingToken);
+      if (!pending) return { kind: "expired" };
+      // Wrong codes are counted like wrong passwords, before the code is checked (docs/product.md §11.4).
+      const key = addressGroup(address);
+      const reserved = await rateLimits.reserve("second-factor", key, {
+        windowMs: LOGIN_WINDOW_MS,
+        freeAttempts: LOGIN_FREE_FAILURES,
+        blockMs: loginBlockMs,
+      });
+      if (!reserved.allowed) {
+        logger.warn("second factor refused: too many failures", {
+          address,
+          retryAfterSeconds: reserved.retryAfterSeconds,
+        });
+        return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
+      }
+      let method: "totp" | "recovery" | "passkey" | null;
+      if ("code" in proof) {
+        if (isTotpCode(proof.code)) method = (await factors.verifyTotp(proof.code)) ? "totp" : null;
+        else method = (await factors.useRecoveryCode(proof.code)) ? "recovery" : null;
+      } else {
+        method = (await factors.verifyPasskey(pending.id, proof.passkey, proof.relyingParty))
+          ? "passkey"
+          : null;
+      }
+      if (!method) {
+        // A pending step takes a few wrong codes; then the password must be given again.
+        const [row] = await db
+          .update(authChallenges)
+          .set({ attempts: sql`${authChallenges.attempts} + 1` })
+          .where(eq(authChallenges.id, pending.id))
+          .returning({ attempts: authChallenges.attempts });
+        if (row && row.attempts >= PENDING_SIGN_IN_ATTEMPTS)
+          await db.delete(authChallenges).where(eq(authChallenges.id, pending.id));
+        logger.warn("second factor failed", { address, failures: reserved.hits });
+        return { kind: "failed" };
+      }
+      // The step is used once: a second request with the same token finds nothing.
+      const taken = await db
+        .delete(authChallenges)
+        .where(eq(authChallenges.id, pending.id))
+        .returning({ id: authChallenges.id });
+      if (taken.length === 0) return { kind: "expired" };
+      await rateLimits.reset("second-factor", key);
+      return { ...(await createSession(address, method, userAgent)), method };
+    },
+
     async ensurePassword(fromEnv) {
       const current = await storedHash();
       if (fromEnv !== undefined) {
@@ -266,20 +399,17 @@ export function createOwnerAuth(options: {
     async signIn(password, address, userAgent = "") {
       const checked = await checkPassword(password, address, { global: true });
       if (checked.kind !== "ok") return checked;
-      await removeExpired();
-      const token = randomBytes(32).toString("base64url");
-      const at = now();
-      const expiresAt = new Date(at.getTime() + SESSION_ABSOLUTE_MS);
-      await db.insert(sessions).values({
-        token_hash: hashToken(token),
-        created_at: at,
-        last_seen_at: at,
-        expires_at: expiresAt,
-        address: address.slice(0, 64),
-        user_agent: userAgent.slice(0, 512),
-      });
-      logger.info("owner signed in", { address });
-      return { kind: "ok", token, expiresAt };
+      const methods = await factors.methods();
+      if (!methods) return createSession(address, undefined, userAgent);
+      // A second factor is on: no session yet, only a short step that a factor completes (docs/product.md §22).
+      const pendingToken = randomBytes(32).toString("base64url");
+      const expiresAt = new Date(now().getTime() + PENDING_SIGN_IN_MS);
+      await db.delete(authChallenges).where(lte(authChallenges.expires_at, now()));
+      await db
+        .insert(authChallenges)
+        .values({ id: hashToken(pendingToken), purpose: "sign-in", value: address, expires_at: expiresAt });
+      logger.info("owner's password accepted; waiting for the second factor", { address });
+      return { kind: "secondFactor", pendingToken, expiresAt, methods };
     },
 
     async changePassword(token, current, next, address) {

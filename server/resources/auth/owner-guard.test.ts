@@ -12,6 +12,10 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/login",
   "POST /api/auth/logout",
   "GET /api/auth/session",
+  // The second step of a sign-in (docs/product.md §22): it needs the pending step's cookie, not a session.
+  "POST /api/auth/login/code",
+  "POST /api/auth/login/passkey/options",
+  "POST /api/auth/login/passkey",
 ]);
 
 // The owner's part of the contract (docs/architecture.md "API"): none of it may disappear unnoticed.

@@ -20,6 +20,7 @@ import { ImageField } from "#app/features/admin/forms/image-field.tsx";
 import { PasswordForm } from "#app/features/admin/forms/password-form.tsx";
 import { BackupForm } from "#app/features/admin/forms/backup-form.tsx";
 import { SessionsForm } from "#app/features/admin/forms/sessions-form.tsx";
+import { SecondFactorsForm } from "#app/features/admin/forms/second-factors-form.tsx";
 import { messageOf } from "#app/features/admin/forms/save-with-image.ts";
 
 // The Settings tab (docs/product.md §17): the whole settings document in one form, saved whole (PUT
@@ -68,6 +69,7 @@ export function SettingsPanel() {
       </section>
       {loaded ? <SettingsForm saved={loaded} onSaved={setData} /> : <Spinner />}
       <PasswordForm />
+      <SecondFactorsForm />
       <SessionsForm />
       <BackupForm />
     </div>
