@@ -1,0 +1,43 @@
+// The admin's long lists (docs/product.md §21): the inbox and the owner's projects and articles are read one page
+// at a time, and the inbox is searched. Shared by the server (queries) and the admin page (its page controls).
+
+/** How many rows a page of the admin holds, unless the request names another size. */
+export const ADMIN_PAGE_SIZE = 25;
+/** The largest page a request may ask for. */
+export const MAX_PAGE_SIZE = 100;
+/** The highest page number a request may name (a later page than the last answers the last). */
+export const MAX_PAGE_NUMBER = 1_000_000;
+/** The longest search, in characters. */
+export const MAX_SEARCH_LENGTH = 200;
+/** How many messages one bulk action may name (a page at most). */
+export const MAX_BULK_IDS = MAX_PAGE_SIZE;
+
+/** How many pages `total` rows fill: at least one, even when there are none. */
+export function pageCount(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+/** A LIKE pattern's wildcards (`%`, `_`) and escape character (`\`) as literal characters. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * What a search ignores in Arabic: the forms of alef with hamza or madda become a bare alef, alef maqsura becomes
+ * yaa, taa marbuta becomes haa, and the short vowels, shadda, sukun and the tatweel are dropped, so "احمد" finds
+ * "أحمد" and "مدرسه" finds "مَدْرَسَة". The pairs follow PostgreSQL's translate(): a character of FROM past the end
+ * of TO is removed.
+ */
+export const ARABIC_FOLD_FROM = "أإآٱىة\u064B\u064C\u064D\u064E\u064F\u0650\u0651\u0652\u0670\u0640";
+export const ARABIC_FOLD_TO = "اااايه";
+
+/** `text` folded as ARABIC_FOLD_FROM/TO say (the same as the database's translate()). */
+export function foldArabic(text: string): string {
+  let folded = "";
+  for (const character of text) {
+    const index = ARABIC_FOLD_FROM.indexOf(character);
+    if (index === -1) folded += character;
+    else if (index < ARABIC_FOLD_TO.length) folded += ARABIC_FOLD_TO[index];
+  }
+  return folded;
+}
