@@ -23,15 +23,14 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * What a search ignores in Arabic: the forms of alef with hamza or madda become a bare alef, alef maqsura becomes
- * yaa, taa marbuta becomes haa, and the short vowels, shadda, sukun and the tatweel are dropped, so "احمد" finds
- * "أحمد" and "مدرسه" finds "مَدْرَسَة". The pairs follow PostgreSQL's translate(): a character of FROM past the end
- * of TO is removed.
+ * What a search ignores in Arabic: the forms of alef with hamza or madda are a bare alef, alef maqsura is yaa, taa
+ * marbuta is haa, and the short vowels, shadda, sukun and the tatweel do not count, so "احمد" finds "أحمد" and
+ * "مدرسه" finds "مَدْرَسَة". A character of FROM past the end of TO is dropped (as PostgreSQL's translate() does).
  */
 export const ARABIC_FOLD_FROM = "أإآٱىة\u064B\u064C\u064D\u064E\u064F\u0650\u0651\u0652\u0670\u0640";
 export const ARABIC_FOLD_TO = "اااايه";
 
-/** `text` folded as ARABIC_FOLD_FROM/TO say (the same as the database's translate()). */
+/** `text` folded as ARABIC_FOLD_FROM/TO say. */
 export function foldArabic(text: string): string {
   let folded = "";
   for (const character of text) {
@@ -40,4 +39,25 @@ export function foldArabic(text: string): string {
     else if (index < ARABIC_FOLD_TO.length) folded += ARABIC_FOLD_TO[index];
   }
   return folded;
+}
+
+/** Each folded letter and the letters that fold into it. */
+const FOLDED_INTO: Record<string, string> = { ا: "اأإآٱ", ي: "يى", ه: "هة" };
+/** The marks a search skips: any number of them may stand between two letters. */
+const MARKS = `[${ARABIC_FOLD_FROM.slice(ARABIC_FOLD_TO.length)}]*`;
+
+/**
+ * A search holding Arabic letters as a PostgreSQL regular expression (for `~*`) that matches the text however it is
+ * spelt (see foldArabic), or null for a search without Arabic letters (then a LIKE pattern does: escapeLike). Every
+ * character but letters and digits is escaped, so nothing typed is an operator.
+ */
+export function arabicSearchPattern(text: string): string | null {
+  if (!/[\u0600-\u06FF]/.test(text)) return null;
+  return [...foldArabic(text)]
+    .map((character) => {
+      const forms = FOLDED_INTO[character];
+      if (forms) return `[${forms}]`;
+      return /[\p{L}\p{N}]/u.test(character) ? character : `\\${character}`;
+    })
+    .join(MARKS);
 }

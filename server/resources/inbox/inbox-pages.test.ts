@@ -137,17 +137,32 @@ describe.each(backends)("the paged inbox on $name", (backend) => {
     expect(await find("nobody")).toEqual([]);
   });
 
-  it("takes % and _ and \\ as the characters they are", async () => {
-    await insertMessages(database(), 6, (k) => ({
-      subject: ["100% sure", "1000 sure", "snake_case", "snakeXcase", "C:\\temp", "C:temp"][k]!,
+  it("takes % and _ and \\ (and, in Arabic, . ( ? *) as the characters they are", async () => {
+    await insertMessages(database(), 10, (k) => ({
+      subject: [
+        "100% sure",
+        "1000 sure",
+        "snake_case",
+        "snakeXcase",
+        "C:\\temp",
+        "C:temp",
+        "خصم ٥٠% اليوم",
+        "خصم ٥٠٠ اليوم",
+        "موقع أحمد.com (جديد)؟",
+        "موقع أحمدXcom جديد",
+      ][k]!,
     }));
     const { get } = await owner();
     const find = async (q: string) => subjects((await get(`?q=${encodeURIComponent(q)}`)).body);
     expect(await find("100%")).toEqual(["100% sure"]);
-    expect(await find("%")).toEqual(["100% sure"]);
+    expect(await find("%")).toEqual(["خصم ٥٠% اليوم", "100% sure"]);
     expect(await find("e_c")).toEqual(["snake_case"]);
     expect(await find("_")).toEqual(["snake_case"]);
     expect(await find("\\t")).toEqual(["C:\\temp"]);
+    expect(await find("٥٠%")).toEqual(["خصم ٥٠% اليوم"]);
+    expect(await find("احمد.com")).toEqual(["موقع أحمد.com (جديد)؟"]);
+    expect(await find("(جديد)؟")).toEqual(["موقع أحمد.com (جديد)؟"]);
+    expect(await find("أحمد.*")).toEqual([]);
   });
 
   it.each([

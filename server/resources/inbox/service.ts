@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
-import { ARABIC_FOLD_FROM, ARABIC_FOLD_TO, escapeLike, foldArabic } from "#core/list-paging.ts";
+import { arabicSearchPattern, escapeLike } from "#core/list-paging.ts";
 import type { Database } from "#db/client.ts";
 import { INBOX_COLUMNS, serializeRow, type Inbox, type InboxMessage } from "#db/records.ts";
 import { messages } from "#db/schema.ts";
@@ -21,15 +21,16 @@ export interface InboxQuery extends PagingQuery {
   q: string;
 }
 
-/** Messages whose name, e-mail, subject or text holds `text`, ignoring case and Arabic's spelling variants. */
-function matching(text: string): SQL | undefined {
-  const pattern = `%${escapeLike(foldArabic(text))}%`;
-  return or(
-    ...[messages.name, messages.email, messages.subject, messages.message].map(
-      (column) =>
-        sql`translate(${column}, ${ARABIC_FOLD_FROM}, ${ARABIC_FOLD_TO}) ilike ${pattern} escape '\\'`,
-    ),
-  );
+/**
+ * Messages whose name, e-mail, subject or text holds `text`, ignoring case, and in Arabic its spelling variants
+ * (core/list-paging.ts). The four fields are searched as one text, a line break between them (no search holds one),
+ * which costs one scan of each message rather than four: about 0.1 s for 10,000 messages on PGlite (decision 022).
+ */
+function matching(text: string): SQL {
+  const fields = sql`(${messages.name} || E'\\n' || ${messages.email} || E'\\n' || ${messages.subject} || E'\\n' || ${messages.message})`;
+  const arabic = arabicSearchPattern(text);
+  if (arabic) return sql`${fields} ~* ${arabic}`;
+  return sql`${fields} ilike ${`%${escapeLike(text)}%`} escape '\\'`;
 }
 
 /** One page of messages, newest first, with how many match and how many are unread in all. */
