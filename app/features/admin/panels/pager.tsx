@@ -29,7 +29,7 @@ export function PageRange({ page, perPage, total, rangeKey }: Omit<PagerProps, "
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   return (
-    <p role="status" className="text-sm text-muted-foreground">
+    <p aria-live="polite" className="text-sm text-muted-foreground">
       {t(rangeKey, { count: total, from: numbers.format(from), to: numbers.format(to) })}
     </p>
   );
