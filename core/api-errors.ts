@@ -89,7 +89,6 @@ const en = {
   passwordCommon: "This password is among the most common ones, which are tried first. Choose another.",
   passwordPersonal: "The new password must not contain your name or e-mail address.",
   messageReadFlag: 'Send { "read": true } or { "read": false }.',
-  pageInvalid: "The page must be a whole number from 1.",
   auditActionInvalid: "There is no such kind of event.",
   passwordConfirmRequired: "Enter your password to confirm.",
   passwordConfirmWrong: "The password is not correct. Nothing was changed.",
@@ -110,6 +109,21 @@ const en = {
   totpSetupExpired: "The setup took too long. Start it again.",
   factorNotFound: "This second factor no longer exists.",
   recoveryCodesNoFactor: "Set up an authenticator app or a passkey first.",
+  pageInvalid: "The page must be a whole number from 1 to {{max}}.",
+  perPageInvalid: "The page size must be a whole number from 1 to {{max}}.",
+  unreadFilter: "The unread filter must be 1 (unread only) or 0.",
+  searchTooLong: {
+    one: "The search is too long: at most {{count}} character.",
+    other: "The search is too long: at most {{count}} characters.",
+  },
+  searchInvalid: "The search contains control characters. Remove them and search again.",
+  articleStatusFilter: "The status must be all, draft, scheduled or published.",
+  messageBulkAction: 'The action must be "read", "unread" or "delete".',
+  messageIds: {
+    one: "Choose {{count}} message.",
+    other: "Choose between 1 and {{count}} messages.",
+  },
+  messageIdInvalid: "This is not the id of a message.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -234,7 +248,6 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   passwordCommon: "كلمة المرور هذه من أكثر كلمات المرور شيوعًا، وهي أول ما يُجرَّب. اختر غيرها.",
   passwordPersonal: "يجب ألا تحتوي كلمة المرور الجديدة على اسمك أو بريدك الإلكتروني.",
   messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
-  pageInvalid: "يجب أن يكون رقم الصفحة عددًا صحيحًا يبدأ من ١.",
   auditActionInvalid: "لا يوجد نوع أحداث بهذا الاسم.",
   passwordConfirmRequired: "أدخل كلمة المرور للتأكيد.",
   passwordConfirmWrong: "كلمة المرور غير صحيحة. لم يتغير شيء.",
@@ -263,6 +276,29 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   totpSetupExpired: "استغرق الإعداد وقتًا طويلًا. ابدأه من جديد.",
   factorNotFound: "عامل التحقق الثاني هذا لم يعد موجودًا.",
   recoveryCodesNoFactor: "أعِدّ تطبيق مصادقة أو مفتاح مرور أولًا.",
+  pageInvalid: "يجب أن يكون رقم الصفحة عددًا صحيحًا من 1 إلى {{max}}.",
+  perPageInvalid: "يجب أن يكون حجم الصفحة عددًا صحيحًا من 1 إلى {{max}}.",
+  unreadFilter: "يجب أن يكون مرشِّح غير المقروءة 1 (غير المقروءة فقط) أو 0.",
+  searchTooLong: {
+    zero: "البحث أطول من المسموح.",
+    one: "البحث طويل جدًا: حرف واحد على الأكثر.",
+    two: "البحث طويل جدًا: حرفان على الأكثر.",
+    few: "البحث طويل جدًا: {{count}} أحرف على الأكثر.",
+    many: "البحث طويل جدًا: {{count}} حرفًا على الأكثر.",
+    other: "البحث طويل جدًا: {{count}} حرف على الأكثر.",
+  },
+  searchInvalid: "يحتوي البحث على محارف تحكُّم. احذفها وابحث مرة أخرى.",
+  articleStatusFilter: "يجب أن تكون الحالة all أو draft أو scheduled أو published.",
+  messageBulkAction: 'يجب أن يكون الإجراء "read" أو "unread" أو "delete".',
+  messageIds: {
+    zero: "اختر رسالة واحدة على الأقل.",
+    one: "اختر رسالة واحدة.",
+    two: "اختر رسالة أو رسالتين.",
+    few: "اختر من رسالة واحدة إلى {{count}} رسائل.",
+    many: "اختر من رسالة واحدة إلى {{count}} رسالة.",
+    other: "اختر من رسالة واحدة إلى {{count}} رسالة.",
+  },
+  messageIdInvalid: "هذا ليس معرِّف رسالة.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "imageDeleted",
   "messageMarked",
   "messageDeleted",
+  "messagesChanged",
   "settingsChanged",
   "settingsReset",
   "backupDownloaded",

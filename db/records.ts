@@ -76,6 +76,12 @@ export interface Page<T> {
   total: number;
 }
 
+/** One page of an admin list (docs/product.md §21): which page it is (from 1) and how many rows a page holds. */
+export interface ListPage<T> extends Page<T> {
+  page: number;
+  perPage: number;
+}
+
 export type ArticleDetail = Pick<Article, (typeof ARTICLE_DETAIL_COLUMNS)[number]>;
 
 /** Drizzle's column objects for a list of column names, for `db.select(…)`. */
@@ -100,7 +106,7 @@ export const INBOX_COLUMNS = [
 
 export type InboxMessage = Serialized<Pick<MessageRow, (typeof INBOX_COLUMNS)[number]>>;
 
-export interface Inbox {
+/** One page of the owner's inbox (docs/product.md §21), with how many messages are unread in all. */
+export interface Inbox extends ListPage<InboxMessage> {
   unread: number;
-  messages: InboxMessage[];
 }

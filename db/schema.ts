@@ -171,6 +171,11 @@ export const messages = pgTable(
     index("messages_notify_after_idx")
       .on(table.notify_after)
       .where(sql`${table.notified_at} is null and ${table.notify_after} is not null`),
+    // The inbox's pages, newest first, and its unread ones and their count (docs/product.md §21).
+    index("messages_newest_idx").on(table.created_at.desc(), table.id.desc()),
+    index("messages_unread_idx")
+      .on(table.created_at.desc(), table.id.desc())
+      .where(sql`${table.read_at} is null`),
   ],
 );
 

@@ -109,7 +109,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       const response = await send("POST", "/api/projects", body);
       expect(response.status).toBe(422);
       expect(response.body).toMatchObject({ error: message, issues: [{ path: field, message }] });
-      expect((await send("GET", "/api/admin/projects")).body).toEqual([]);
+      expect((await send("GET", "/api/admin/projects")).body).toMatchObject({ items: [], total: 0 });
     });
 
     it("says it in Arabic to an Arabic owner", async () => {
@@ -307,7 +307,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       expect(text.body).toMatchObject({
         error: "The article is too large: at most 8 MB of content in each language.",
       });
-      expect((await send("GET", "/api/admin/articles")).body).toEqual([]);
+      expect((await send("GET", "/api/admin/articles")).body).toMatchObject({ items: [], total: 0 });
     });
 
     it("replaces an article's image: the old file goes once the row points at the new one", async () => {
@@ -360,7 +360,9 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       const { send } = await owner();
       await insertArticle(database().db, { title_en: "Old", created_at: new Date("2025-01-01T00:00:00Z") });
       await insertArticle(database().db, { title_en: "New", created_at: new Date("2026-01-01T00:00:00Z") });
-      const list = (await send("GET", "/api/admin/articles")).body as unknown as Record<string, unknown>[];
+      const list = (
+        (await send("GET", "/api/admin/articles")).body as unknown as { items: Record<string, unknown>[] }
+      ).items;
       expect(list.map((row) => row.title_en)).toEqual(["New", "Old"]);
       expect(Object.keys(list[0]!).sort()).toEqual(
         [...Object.keys(getTableColumns(articles)), "status", "publish_at"].sort(),

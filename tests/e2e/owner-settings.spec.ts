@@ -461,7 +461,9 @@ test("the owner downloads the whole site from Settings and restores it, confirmi
   const confirm = page.getByRole("alertdialog", { name: text("en", "admin.settings.backup.replaceTitle") });
   await confirm.getByRole("button", { name: text("en", "admin.settings.backup.replaceConfirm") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.settings.backup.restored"));
-  await page.waitForURL(`${own.url}${ADMIN}`);
+  // The page reloads on the tab it was on (docs/product.md §21).
+  await page.waitForURL(`${own.url}${ADMIN}?tab=settings`);
+  await page.getByRole("tab", { name: text("en", "admin.tabs.projects") }).click();
   const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
   await expect(list.getByRole("heading", { level: 3 })).toHaveText(["Kept by the backup"]);
 });

@@ -200,7 +200,9 @@ test("the owner schedules an article in their time zone; the list says when, and
   await list.getByLabel(text("en", "admin.articles.filter")).selectOption("draft");
   await expect(list.getByRole("heading", { level: 3 })).toHaveText(["Just an idea"]);
 
-  const api = (await (await page.request.get("/api/admin/articles")).json()) as Record<string, unknown>[];
+  const api = (
+    (await (await page.request.get("/api/admin/articles")).json()) as { items: Record<string, unknown>[] }
+  ).items;
   const scheduled = api.find((row) => row.title_en === "Next week")!;
   expect(scheduled).toMatchObject({
     status: "scheduled",

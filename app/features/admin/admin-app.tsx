@@ -13,6 +13,7 @@ import { ProjectsPanel } from "./panels/projects-panel.tsx";
 import { messageOf } from "./forms/save-with-image.ts";
 import { SettingsPanel } from "./panels/settings-panel.tsx";
 import { SignInForm } from "./forms/sign-in-form.tsx";
+import { readListParam, writeListParams } from "./panels/list-address.ts";
 
 // The admin page (docs/product.md §2 "Admin page"), behind the owner's sign-in. When the session ends mid-edit, the
 // sign-in comes back as a dialog over the forms, which stay mounted: nothing typed is lost.
@@ -106,7 +107,12 @@ function AdminDashboard({ onSignedOut }: { onSignedOut: () => void }) {
           {signingOut ? t("admin.signingOut") : t("admin.signOut")}
         </button>
       </header>
-      <Tabs.Root defaultValue="projects" className="flex flex-col gap-6">
+      <Tabs.Root
+        defaultValue={TABS.find((tab) => tab === readListParam("tab")) ?? "projects"}
+        // The open tab is in the address too (docs/product.md §21): a reload or Back comes back to it.
+        onValueChange={(tab) => writeListParams({ tab: tab === "projects" ? null : tab })}
+        className="flex flex-col gap-6"
+      >
         <Tabs.List
           aria-label={t("admin.tabs.label")}
           className="flex flex-wrap gap-1 self-start rounded-lg bg-muted p-1"

@@ -44,7 +44,9 @@ describe.each(backends)("publishing articles on $name", (backend) => {
     expect(created.body).toMatchObject({ slug: "caching", status: "draft", publish_at: null });
     expect(await publicSlugs()).toEqual([]);
     expect((await app.request("/api/articles/caching")).status).toBe(404);
-    const admin = (await send("GET", "/api/admin/articles")).body as unknown as { status: string }[];
+    const admin = (
+      (await send("GET", "/api/admin/articles")).body as unknown as { items: { status: string }[] }
+    ).items;
     expect(admin.map((row) => row.status)).toEqual(["draft"]);
   });
 
@@ -89,7 +91,9 @@ describe.each(backends)("publishing articles on $name", (backend) => {
     clock.advance(30 * 60 * 1000);
     expect(await publicSlugs()).toEqual(["caching"]);
     expect((await app.request("/api/articles/caching")).status).toBe(200);
-    const admin = (await send("GET", "/api/admin/articles")).body as unknown as { status: string }[];
+    const admin = (
+      (await send("GET", "/api/admin/articles")).body as unknown as { items: { status: string }[] }
+    ).items;
     expect(admin.map((row) => row.status)).toEqual(["published"]);
     expect(await nextPublication(database().db, clock.now())).toBeNull();
   });

@@ -1,14 +1,17 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { MAX_ARTICLE_HTML_BYTES } from "#core/article-limits.ts";
 import { ArticleInputSchema } from "#db/inputs.ts";
 import { apiFail } from "#server/http/errors.ts";
+import { PagingQuerySchema } from "#server/http/paging.ts";
+import { queryParams } from "#server/http/validate.ts";
 import type { ResourceDeps } from "#server/resources/deps.ts";
 import { contentWriteRoutes } from "#server/resources/content-routes.ts";
 import {
   createArticle,
   deleteArticle,
   getArticleBySlug,
-  listAdminArticles,
+  listAdminArticlePage,
   listArticles,
   updateArticle,
 } from "./service.ts";
@@ -36,9 +39,19 @@ export function articlesRouter(deps: ResourceDeps) {
     );
 }
 
-/** /api/admin/articles: every column, newest created_at first. */
+/** `?page=&perPage=&status=` (docs/product.md §21): all, draft, scheduled or published. */
+const AdminArticlesQuerySchema = PagingQuerySchema.extend({
+  status: z
+    .enum(["all", "draft", "scheduled", "published"], { error: "articleStatusFilter" })
+    .optional()
+    .transform((value) => value ?? "all"),
+});
+
+/** /api/admin/articles: every column, newest created_at first, a page at a time. */
 export function adminArticlesRouter(deps: ResourceDeps) {
   return new Hono()
     .use(deps.owner)
-    .get("/", async (c) => c.json(await listAdminArticles(deps.db, deps.now()), 200));
+    .get("/", queryParams(AdminArticlesQuerySchema), async (c) =>
+      c.json(await listAdminArticlePage(deps.db, c.req.valid("query"), deps.now()), 200),
+    );
 }

@@ -23,11 +23,14 @@ import {
   publicationOf,
   type ArticleDetail,
   type ArticleListItem,
+  type ArticleStatus,
+  type ListPage,
   type OwnerArticle,
   type Page,
 } from "#db/records.ts";
 import { articles, type ArticleRow } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { readPage, type PagingQuery } from "#server/http/paging.ts";
 import type { WriteDeps } from "#server/resources/deps.ts";
 import { removeUnusedImage, requireStoredImage } from "#server/resources/uploads/references.ts";
 import { sanitizeHtml } from "./sanitize.ts";
@@ -121,9 +124,36 @@ const toOwnerArticle = (row: ArticleRow, now: Date): OwnerArticle => ({
 const MB = 1024 * 1024;
 
 /** Every article with all its columns, newest created_at first (docs/product.md §7 "Admin lists"). */
-export async function listAdminArticles(db: Database, now = new Date()): Promise<OwnerArticle[]> {
-  const rows = await db.select().from(articles).orderBy(desc(articles.created_at));
-  return rows.map((row) => toOwnerArticle(row, now));
+/** Which articles the admin lists (docs/product.md §18, §21): every one, or those in one state. */
+export type ArticleStatusFilter = ArticleStatus | "all";
+
+function withStatus(status: ArticleStatusFilter, now: Date) {
+  if (status === "draft") return eq(articles.published, false);
+  if (status === "scheduled") return and(eq(articles.published, true), gt(articles.date, now));
+  if (status === "published") return isPublic(now);
+  return undefined;
+}
+
+/** One page of the owner's articles, newest created_at first (the id breaks ties), every column and its status. */
+export async function listAdminArticlePage(
+  db: Database,
+  query: PagingQuery & { status: ArticleStatusFilter },
+  now = new Date(),
+): Promise<ListPage<OwnerArticle>> {
+  const where = withStatus(query.status, now);
+  const page = await readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(articles).where(where))[0]?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select()
+        .from(articles)
+        .where(where)
+        .orderBy(desc(articles.created_at), desc(articles.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, items: page.items.map((row) => toOwnerArticle(row, now)) };
 }
 
 async function cleanContent(html: string, path: string): Promise<string> {

@@ -12,7 +12,8 @@ export function auditRouter(deps: ResourceDeps) {
   return new Hono().use(deps.owner).get("/", async (c) => {
     const pageParam = c.req.query("page") ?? "1";
     const page = /^\d{1,6}$/.test(pageParam) ? Number(pageParam) : NaN;
-    if (!(page >= 1 && page <= MAX_PAGE)) throw new ServiceError(400, "pageInvalid", { path: "page" });
+    if (!(page >= 1 && page <= MAX_PAGE))
+      throw new ServiceError(400, "pageInvalid", { path: "page", vars: { max: MAX_PAGE } });
     const actionParam = c.req.query("action");
     if (actionParam !== undefined && actionParam !== "" && !isAuditAction(actionParam))
       throw new ServiceError(400, "auditActionInvalid", { path: "action" });

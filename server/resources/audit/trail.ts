@@ -23,7 +23,7 @@ interface TrailRule {
   /** …or, where the status alone does not tell, the answer's JSON decides. */
   decide?(status: number, body: Json): AuditAction | undefined;
   /** What the event concerns, read before the request runs (what a deletion removes). */
-  before?(db: Database, match: RegExpMatchArray): Promise<string>;
+  before?(db: Database, match: RegExpMatchArray, c: Context): Promise<string>;
   /** …or from the answer's JSON. */
   after?(body: Json, match: RegExpMatchArray): string;
 }
@@ -153,6 +153,20 @@ const RULES: TrailRule[] = [
     actions: { 204: "messageDeleted" },
     before: messageSubject,
   },
+  {
+    method: "POST",
+    path: /^\/messages\/bulk$/,
+    actions: {},
+    // What was done to how many: "delete × 12" (the request says what, the answer how many).
+    before: async (_db, _match, c) => {
+      const body: unknown = await c.req.raw
+        .clone()
+        .json()
+        .catch(() => null);
+      return text((body as Json | null)?.action);
+    },
+    decide: (status, body) => (status === 200 && Number(body.changed) > 0 ? "messagesChanged" : undefined),
+  },
   { method: "PUT", path: /^\/settings$/, actions: { 200: "settingsChanged" } },
   {
     method: "DELETE",
@@ -186,7 +200,7 @@ export function auditTrail(options: {
     const rule = RULES.find((candidate) => candidate.method === c.req.method && candidate.path.test(path));
     if (!rule) return next();
     const match = path.match(rule.path)!;
-    const before = rule.before ? await rule.before(db, match).catch(() => "") : "";
+    const before = rule.before ? await rule.before(db, match, c).catch(() => "") : "";
     await next();
     const body = rule.decide || rule.after ? await jsonOf(c) : {};
     const action = rule.actions[c.res.status] ?? rule.decide?.(c.res.status, body);
@@ -199,7 +213,11 @@ export function auditTrail(options: {
         const since = new Date(now().getTime() - Math.max(retryAfter, 60) * 1000);
         if (await recordedSince(db, "signInLimited", address, since)) return;
       }
-      const subject = rule.after ? rule.after(body, match) : before;
+      const subject = rule.after
+        ? rule.after(body, match)
+        : action === "messagesChanged"
+          ? `${before} × ${String(body.changed)}`
+          : before;
       await recordAudit(db, {
         action,
         subject,

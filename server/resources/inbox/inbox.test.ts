@@ -76,8 +76,8 @@ describe.each(backends)("the inbox API on $name", (backend) => {
       expect(response.headers.get("cache-control")).toBe("no-store");
       const inbox = (await response.json()) as Inbox;
       expect(inbox.unread).toBe(2);
-      expect(inbox.messages.map((message) => message.subject)).toEqual(["الأحدث", "Middle", "Old"]);
-      expect(inbox.messages[0]).toEqual({
+      expect(inbox.items.map((message) => message.subject)).toEqual(["الأحدث", "Middle", "Old"]);
+      expect(inbox.items[0]).toEqual({
         id: newest.id,
         name: "منى",
         email: "mona@example.com",
@@ -87,14 +87,14 @@ describe.each(backends)("the inbox API on $name", (backend) => {
         created_at: "2026-03-01T09:00:00.000Z",
         read_at: null,
       });
-      expect(inbox.messages[2]).toMatchObject({ id: old.id, read_at: "2026-01-02T09:00:00.000Z" });
+      expect(inbox.items[2]).toMatchObject({ id: old.id, read_at: "2026-01-02T09:00:00.000Z" });
     });
 
     it("gives an empty inbox when nobody has written", async () => {
       const { app } = makeApp(database());
       const cookie = await signIn(app, database());
       const response = await app.request("/api/messages", jsonRequest("GET", undefined, cookie));
-      expect(await response.json()).toEqual({ unread: 0, messages: [] });
+      expect(await response.json()).toEqual({ unread: 0, items: [], total: 0, page: 1, perPage: 25 });
     });
 
     it("marks a message read, keeps the first reading time, and marks it unread again", async () => {

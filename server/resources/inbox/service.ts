@@ -1,23 +1,60 @@
-import { count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
+import { arabicSearchPattern, escapeLike } from "#core/list-paging.ts";
 import type { Database } from "#db/client.ts";
 import { INBOX_COLUMNS, serializeRow, type Inbox, type InboxMessage } from "#db/records.ts";
 import { messages } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { readPage, type PagingQuery } from "#server/http/paging.ts";
 
-// The owner's inbox of contact messages (docs/product.md §12): read, mark read or unread, delete.
+// The owner's inbox of contact messages (docs/product.md §12, §21): one page at a time, newest first, unread only
+// or searched; read, mark read or unread, delete, one message or a page's selection at once.
 
 const inboxColumns = Object.fromEntries(INBOX_COLUMNS.map((name) => [name, messages[name]])) as {
   [K in (typeof INBOX_COLUMNS)[number]]: (typeof messages)[K];
 };
 
-/** Every message, newest first, with how many are unread. */
-export async function listInbox(db: Database): Promise<Inbox> {
-  const [rows, [unread]] = await Promise.all([
-    db.select(inboxColumns).from(messages).orderBy(desc(messages.created_at), desc(messages.id)),
+export interface InboxQuery extends PagingQuery {
+  /** Only the messages not read yet. */
+  unread: boolean;
+  /** Words to find in the name, e-mail, subject or message (any case; Arabic folded); "" for every message. */
+  q: string;
+}
+
+/**
+ * Messages whose name, e-mail, subject or text holds `text`, ignoring case, and in Arabic its spelling variants
+ * (core/list-paging.ts). The four fields are searched as one text, a line break between them (no search holds one),
+ * which costs one scan of each message rather than four: about 0.1 s for 10,000 messages on PGlite (decision 022).
+ */
+function matching(text: string): SQL {
+  const fields = sql`(${messages.name} || E'\\n' || ${messages.email} || E'\\n' || ${messages.subject} || E'\\n' || ${messages.message})`;
+  const arabic = arabicSearchPattern(text);
+  if (arabic) return sql`${fields} ~* ${arabic}`;
+  return sql`${fields} ilike ${`%${escapeLike(text)}%`} escape '\\'`;
+}
+
+/** One page of messages, newest first, with how many match and how many are unread in all. */
+export async function listInbox(db: Database, query: InboxQuery): Promise<Inbox> {
+  const where = and(
+    query.unread ? isNull(messages.read_at) : undefined,
+    query.q ? matching(query.q) : undefined,
+  );
+  const [page, [unread]] = await Promise.all([
+    readPage(
+      query,
+      async () => (await db.select({ n: count() }).from(messages).where(where))[0]?.n ?? 0,
+      (limit, offset) =>
+        db
+          .select(inboxColumns)
+          .from(messages)
+          .where(where)
+          .orderBy(desc(messages.created_at), desc(messages.id))
+          .limit(limit)
+          .offset(offset),
+    ),
     db.select({ n: count() }).from(messages).where(isNull(messages.read_at)),
   ]);
-  return { unread: unread?.n ?? 0, messages: rows.map(serializeRow) };
+  return { ...page, items: page.items.map(serializeRow), unread: unread?.n ?? 0 };
 }
 
 /** Marks a message read (keeping the first time it was read) or unread again. */
@@ -40,4 +77,28 @@ export async function deleteMessage(db: Database, id: string): Promise<void> {
   if (!isUuid(id)) throw new ServiceError(404, "messageNotFound");
   const [row] = await db.delete(messages).where(eq(messages.id, id)).returning({ id: messages.id });
   if (!row) throw new ServiceError(404, "messageNotFound");
+}
+
+export type BulkAction = "read" | "unread" | "delete";
+
+/**
+ * Marks read, marks unread or deletes the messages named (a page's selection) in one statement; answers how many
+ * changed. A message already in that state, or gone, is not counted; a read message keeps its first reading time.
+ */
+export async function updateMessages(
+  db: Database,
+  ids: readonly string[],
+  action: BulkAction,
+  now: Date,
+): Promise<{ changed: number }> {
+  const named = inArray(messages.id, [...new Set(ids)]);
+  const rows =
+    action === "delete"
+      ? await db.delete(messages).where(named).returning({ id: messages.id })
+      : await db
+          .update(messages)
+          .set({ read_at: action === "read" ? now : null })
+          .where(and(named, action === "read" ? isNull(messages.read_at) : isNotNull(messages.read_at)))
+          .returning({ id: messages.id });
+  return { changed: rows.length };
 }

@@ -21,7 +21,9 @@ describe.each(backends)("curated, bilingual projects on $name", (backend) => {
   }
 
   const titles = async (send: Awaited<ReturnType<typeof owner>>["send"]) =>
-    ((await send("GET", "/api/admin/projects")).body as unknown as { title: string }[]).map((p) => p.title);
+    ((await send("GET", "/api/admin/projects")).body as unknown as { items: { title: string }[] }).items.map(
+      (p) => p.title,
+    );
 
   it("stores the Arabic title, description and category beside the English", async () => {
     const { send } = await owner();
@@ -100,16 +102,22 @@ describe.each(backends)("curated, bilingual projects on $name", (backend) => {
     const { app, send } = await owner();
     for (const title of ["C", "B", "A"]) await send("POST", "/api/projects", { title });
     expect(await titles(send)).toEqual(["A", "B", "C"]);
-    const list = (await send("GET", "/api/admin/projects")).body as unknown as { id: string }[];
+    const list = ((await send("GET", "/api/admin/projects")).body as unknown as { items: { id: string }[] })
+      .items;
     const [a, , c] = list;
 
     const down = await send("POST", `/api/projects/${a!.id}/move`, { direction: "down" });
     expect(down.status).toBe(200);
-    expect((down.body as unknown as { title: string }[]).map((p) => p.title)).toEqual(["B", "A", "C"]);
+    expect((down.body as unknown as { items: { title: string }[] }).items.map((p) => p.title)).toEqual([
+      "B",
+      "A",
+      "C",
+    ]);
     await send("POST", `/api/projects/${c!.id}/move`, { direction: "up" });
     expect(await titles(send)).toEqual(["B", "C", "A"]);
     // At the top, up changes nothing.
-    const top = (await send("GET", "/api/admin/projects")).body as unknown as { id: string }[];
+    const top = ((await send("GET", "/api/admin/projects")).body as unknown as { items: { id: string }[] })
+      .items;
     await send("POST", `/api/projects/${top[0]!.id}/move`, { direction: "up" });
     expect(await titles(send)).toEqual(["B", "C", "A"]);
     // The public list follows the owner's order.
@@ -147,7 +155,9 @@ describe.each(backends)("curated, bilingual projects on $name", (backend) => {
     }
     expect((await listHomeProjects(db)).map((p) => p.title)).toEqual(["Newest", "New", "Middle"]);
 
-    const all = (await send("GET", "/api/admin/projects")).body as unknown as { id: string; title: string }[];
+    const all = (
+      (await send("GET", "/api/admin/projects")).body as unknown as { items: { id: string; title: string }[] }
+    ).items;
     const byTitle = (title: string) => all.find((p) => p.title === title)!;
     for (const title of ["Oldest", "Middle"]) {
       const project = byTitle(title);

@@ -1,10 +1,21 @@
 import { Hono } from "hono";
 import { ProjectInputSchema, ProjectMoveSchema } from "#db/inputs.ts";
 import { limitBody } from "#server/http/guards.ts";
-import { jsonBody } from "#server/http/validate.ts";
+import { PagingQuerySchema } from "#server/http/paging.ts";
+import { jsonBody, queryParams } from "#server/http/validate.ts";
 import type { ResourceDeps } from "#server/resources/deps.ts";
 import { contentWriteRoutes } from "#server/resources/content-routes.ts";
-import { createProject, deleteProject, listProjects, moveProject, updateProject } from "./service.ts";
+import {
+  createProject,
+  deleteProject,
+  listProjectPage,
+  listProjects,
+  moveProject,
+  updateProject,
+} from "./service.ts";
+
+/** The move takes the admin's page size (`?perPage=`) to answer the page the project is on now. */
+const MoveQuerySchema = PagingQuerySchema.pick({ perPage: true });
 
 /** /api/projects: the public list, and the owner's writes. */
 export function projectsRouter(deps: ResourceDeps) {
@@ -21,16 +32,32 @@ export function projectsRouter(deps: ResourceDeps) {
           remove: deleteProject,
         }),
       )
-      // One place up or down the owner's order (docs/product.md §5); answers the list in its new order.
-      .post("/:id/move", deps.owner, limitBody(1024), jsonBody(ProjectMoveSchema), async (c) => {
-        const ordered = await moveProject(deps, c.req.param("id"), c.req.valid("json").direction);
-        deps.contentChanged();
-        return c.json(ordered, 200);
-      })
+      // One place up or down the owner's order (docs/product.md §5); answers the page of the owner's list the
+      // project is on after the move (docs/product.md §21).
+      .post(
+        "/:id/move",
+        deps.owner,
+        limitBody(1024),
+        queryParams(MoveQuerySchema),
+        jsonBody(ProjectMoveSchema),
+        async (c) => {
+          const index = await moveProject(deps, c.req.param("id"), c.req.valid("json").direction);
+          deps.contentChanged();
+          const { perPage } = c.req.valid("query");
+          return c.json(
+            await listProjectPage(deps.db, { page: Math.floor(index / perPage) + 1, perPage }),
+            200,
+          );
+        },
+      )
   );
 }
 
-/** /api/admin/projects: what the admin page lists (every column, in the owner's order). */
+/** /api/admin/projects: what the admin page lists (every column, in the owner's order), a page at a time. */
 export function adminProjectsRouter(deps: ResourceDeps) {
-  return new Hono().use(deps.owner).get("/", async (c) => c.json(await listProjects(deps.db), 200));
+  return new Hono()
+    .use(deps.owner)
+    .get("/", queryParams(PagingQuerySchema), async (c) =>
+      c.json(await listProjectPage(deps.db, c.req.valid("query")), 200),
+    );
 }

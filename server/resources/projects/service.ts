@@ -1,10 +1,11 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import type { ProjectInput } from "#db/inputs.ts";
-import { serializeRow, type Project } from "#db/records.ts";
+import { serializeRow, type ListPage, type Project } from "#db/records.ts";
 import { projects } from "#db/schema.ts";
 import type { Database } from "#db/client.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { readPage, type PagingQuery } from "#server/http/paging.ts";
 import type { WriteDeps } from "#server/resources/deps.ts";
 import { removeUnusedImage, requireStoredImage } from "#server/resources/uploads/references.ts";
 
@@ -12,7 +13,9 @@ import { removeUnusedImage, requireStoredImage } from "#server/resources/uploads
 // and the owner's writes. Only the server decides created_at and position, and an image_url must name a file
 // this server stores, so no row ever points at a missing image.
 
-const OWNER_ORDER = [asc(projects.position), desc(projects.created_at)] as const;
+// The id last, so that projects with the same position and time (added in one statement) keep one order across
+// pages (docs/product.md §21).
+const OWNER_ORDER = [asc(projects.position), desc(projects.created_at), asc(projects.id)] as const;
 
 /** How many featured projects the home page shows at most; with none featured, the newest three. */
 export const HOME_FEATURED_MAX = 6;
@@ -25,6 +28,22 @@ export async function listProjects(db: Database): Promise<Project[]> {
     .from(projects)
     .orderBy(...OWNER_ORDER);
   return rows.map(serializeRow);
+}
+
+/** One page of the projects in the owner's order, for the admin (docs/product.md §21). */
+export async function listProjectPage(db: Database, query: PagingQuery): Promise<ListPage<Project>> {
+  const page = await readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(projects))[0]?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select()
+        .from(projects)
+        .orderBy(...OWNER_ORDER)
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, items: page.items.map(serializeRow) };
 }
 
 /** The home page's projects: the featured ones in the owner's order, or the newest three when none is. */
@@ -81,28 +100,28 @@ export async function updateProject(deps: WriteDeps, id: string, input: ProjectI
 }
 
 /**
- * Moves a project one place up or down the owner's order and answers the whole list in its new order; at the
- * top (or bottom) it stays where it is. Positions are renumbered 0, 1, 2… so they never collide.
+ * Moves a project one place up or down the owner's order and answers its place in the new order (0 first), so the
+ * admin can show the page it is on now: the first of page 2 moves to the end of page 1. At the top (or bottom) it
+ * stays where it is. Positions are renumbered 0, 1, 2… so they never collide; only the ids and positions are read.
  */
-export async function moveProject(deps: WriteDeps, id: string, direction: "up" | "down"): Promise<Project[]> {
+export async function moveProject(deps: WriteDeps, id: string, direction: "up" | "down"): Promise<number> {
   await findProject(deps.db, id);
-  const rows = await withOrderLock(deps.db, async (tx) => {
+  return withOrderLock(deps.db, async (tx) => {
     const ordered = await tx
-      .select()
+      .select({ id: projects.id, position: projects.position })
       .from(projects)
       .orderBy(...OWNER_ORDER);
     const from = ordered.findIndex((row) => row.id === id);
     if (from === -1) throw new ServiceError(404, "projectNotFound");
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (to >= 0 && to < ordered.length) [ordered[from], ordered[to]] = [ordered[to]!, ordered[from]!];
+    const wanted = direction === "up" ? from - 1 : from + 1;
+    const to = wanted >= 0 && wanted < ordered.length ? wanted : from;
+    [ordered[from], ordered[to]] = [ordered[to]!, ordered[from]!];
     for (const [position, row] of ordered.entries()) {
       if (row.position === position) continue;
-      row.position = position;
       await tx.update(projects).set({ position }).where(eq(projects.id, row.id));
     }
-    return ordered;
+    return to;
   });
-  return rows.map(serializeRow);
 }
 
 export async function deleteProject(deps: WriteDeps, id: string): Promise<void> {

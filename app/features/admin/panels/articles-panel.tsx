@@ -1,5 +1,6 @@
 import { api, call } from "#app/features/admin/api/client.ts";
 import type { OwnerArticle } from "#db/records.ts";
+import type { ArticleStatusFilter } from "#server/resources/articles/service.ts";
 import { formatShortDateTime } from "#core/dates.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
@@ -26,7 +27,12 @@ function StatusBadge({ article }: { article: OwnerArticle }) {
 
 const config: PanelConfig<OwnerArticle> = {
   kind: "articles",
-  load: () => call(() => api.admin.articles.$get()),
+  load: ({ page, perPage, filter }) =>
+    call(() =>
+      api.admin.articles.$get({
+        query: { page: String(page), perPage: String(perPage), status: filter as ArticleStatusFilter },
+      }),
+    ),
   remove: (article) => call(() => api.articles[":id"].$delete({ param: { id: article.id } })),
   fetchErrorKey: "errors.fetchArticles",
   deleteErrorKey: "errors.deleteArticle",
@@ -46,7 +52,6 @@ const config: PanelConfig<OwnerArticle> = {
       { value: "scheduled", labelKey: "admin.articles.filterScheduled" },
       { value: "published", labelKey: "admin.articles.filterPublished" },
     ],
-    matches: (article, value) => value === "all" || article.status === value,
   },
   renderForm: (article, onSaved) => (
     <ArticleForm key={article?.id ?? "new"} article={article} onSaved={onSaved} />

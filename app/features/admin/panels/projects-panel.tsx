@@ -5,7 +5,8 @@ import { ProjectForm, projectDraftKey } from "#app/features/admin/forms/project-
 
 const config: PanelConfig<Project> = {
   kind: "projects",
-  load: () => call(() => api.admin.projects.$get()),
+  load: ({ page, perPage }) =>
+    call(() => api.admin.projects.$get({ query: { page: String(page), perPage: String(perPage) } })),
   remove: (project) => call(() => api.projects[":id"].$delete({ param: { id: project.id } })),
   fetchErrorKey: "errors.fetchProjects",
   deleteErrorKey: "errors.deleteProject",
@@ -15,8 +16,14 @@ const config: PanelConfig<Project> = {
     <ProjectForm key={project?.id ?? "new"} project={project} onSaved={onSaved} />
   ),
   draftKey: projectDraftKey,
-  move: (project, direction) =>
-    call(() => api.projects[":id"].move.$post({ param: { id: project.id }, json: { direction } })),
+  move: (project, direction, perPage) =>
+    call(() =>
+      api.projects[":id"].move.$post({
+        param: { id: project.id },
+        query: { perPage: String(perPage) },
+        json: { direction },
+      }),
+    ),
   featured: (project) => project.featured,
 };
 

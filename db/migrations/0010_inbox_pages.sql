@@ -1,0 +1,2 @@
+CREATE INDEX "messages_newest_idx" ON "messages" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "messages"."read_at" is null;
