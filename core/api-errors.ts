@@ -89,6 +89,9 @@ const en = {
   passwordCommon: "This password is among the most common ones, which are tried first. Choose another.",
   passwordPersonal: "The new password must not contain your name or e-mail address.",
   messageReadFlag: 'Send { "read": true } or { "read": false }.',
+  cspReportType: "Send a CSP report as application/csp-report or application/reports+json.",
+  cspReportInvalid: "This is not a CSP violation report.",
+  cspReportLimited: "Too many reports from this address. Try again in a minute.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -213,6 +216,9 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   passwordCommon: "كلمة المرور هذه من أكثر كلمات المرور شيوعًا، وهي أول ما يُجرَّب. اختر غيرها.",
   passwordPersonal: "يجب ألا تحتوي كلمة المرور الجديدة على اسمك أو بريدك الإلكتروني.",
   messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
+  cspReportType: "أرسل تقرير CSP بصيغة application/csp-report أو application/reports+json.",
+  cspReportInvalid: "هذا ليس تقريرًا عن مخالفة لسياسة أمان المحتوى (CSP).",
+  cspReportLimited: "وصلت تقارير كثيرة من هذا العنوان. حاول مرة أخرى بعد دقيقة.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };
