@@ -145,6 +145,7 @@ export function createApp(options: AppOptions) {
       formOrigins,
       dev: Boolean(options.dev),
       trustProxy: env.trustProxy,
+      publicOrigin: env.publicOrigin,
     }),
   );
   app.route("/", healthRouter(database, { images, logger }));

@@ -81,7 +81,7 @@ describe.each(backends)("security headers on $name", (backend) => {
     const features: Record<string, string> = Object.fromEntries(
       policy.split(", ").map((entry) => entry.split("=") as [string, string]),
     );
-    for (const denied of ["camera", "microphone", "geolocation", "payment", "usb", "serial", "bluetooth"])
+    for (const denied of ["camera", "microphone", "geolocation", "payment", "usb", "serial"])
       expect(features[denied], denied).toBe("()");
     expect(features["publickey-credentials-get"]).toBe("(self)");
     expect(features["publickey-credentials-create"]).toBe("(self)");
@@ -92,7 +92,9 @@ describe.each(backends)("security headers on $name", (backend) => {
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("report-to csp");
     expect(csp).toContain("report-uri /csp-report");
-    expect(response.headers.get("reporting-endpoints")).toBe('csp="/csp-report"');
+    expect(response.headers.get("reporting-endpoints")).toBe('csp="http://localhost/csp-report"');
+    const behindSiteUrl = await makeApp(database(), { SITE_URL: "https://mona.dev" }).app.request("/");
+    expect(behindSiteUrl.headers.get("reporting-endpoints")).toBe('csp="https://mona.dev/csp-report"');
   });
 
   describe("POST /csp-report", () => {

@@ -14,7 +14,6 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
-  "bluetooth=()",
   "browsing-topics=()",
   "camera=()",
   "display-capture=()",
@@ -59,6 +58,8 @@ export function securityHeaders(options: {
   formOrigins: string[];
   dev: boolean;
   trustProxy: boolean;
+  /** SITE_URL's origin, when it is set. */
+  publicOrigin: string | undefined;
 }): MiddlewareHandler {
   const { formOrigins } = options;
   const headers = secureHeaders({
@@ -81,7 +82,6 @@ export function securityHeaders(options: {
           reportTo: CSP_REPORT_GROUP,
           reportUri: [CSP_REPORT_PATH],
         },
-    reportingEndpoints: options.dev ? undefined : [{ name: CSP_REPORT_GROUP, url: CSP_REPORT_PATH }],
     // Cross-origin isolation headers would block project images hosted elsewhere.
     crossOriginEmbedderPolicy: false,
     // "no-referrer" makes browsers send `Origin: null` on plain form posts, which React Router's CSRF check
@@ -95,6 +95,12 @@ export function securityHeaders(options: {
   // A page from the page cache has no nonce: its inline scripts are allowed by their hashes (server/ssr/page-cache.ts).
   return async (c, next) => {
     await headers(c, next);
+    // The Reporting API's endpoint as an absolute address: the address the page was served at (or SITE_URL's).
+    if (!options.dev && c.res.headers.has("Content-Security-Policy"))
+      c.res.headers.set(
+        "Reporting-Endpoints",
+        `${CSP_REPORT_GROUP}="${options.publicOrigin ?? new URL(c.req.url).origin}${CSP_REPORT_PATH}"`,
+      );
     if (!c.res.headers.has("Permissions-Policy")) c.res.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
     if (servedOverHttps(c, options) && !c.res.headers.has("Strict-Transport-Security"))
       c.res.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
