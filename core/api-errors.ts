@@ -124,6 +124,9 @@ const en = {
     other: "Choose between 1 and {{count}} messages.",
   },
   messageIdInvalid: "This is not the id of a message.",
+  cspReportType: "Send a CSP report as application/csp-report or application/reports+json.",
+  cspReportInvalid: "This is not a CSP violation report.",
+  cspReportLimited: "Too many reports from this address. Try again in a minute.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -299,6 +302,9 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
     other: "اختر من رسالة واحدة إلى {{count}} رسالة.",
   },
   messageIdInvalid: "هذا ليس معرِّف رسالة.",
+  cspReportType: "أرسل تقرير CSP بصيغة application/csp-report أو application/reports+json.",
+  cspReportInvalid: "هذا ليس تقريرًا عن مخالفة لسياسة أمان المحتوى (CSP).",
+  cspReportLimited: "وصلت تقارير كثيرة من هذا العنوان. حاول مرة أخرى بعد دقيقة.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import type { ApiErrorKey } from "./api-errors.ts";
 import type { TranslateVars } from "./i18n.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { issueText, type SchemaIssue } from "./api-errors.ts";
 
 // The site's settings (docs/product.md §17): who the owner is, the hero, about, contact details, links, footer,

@@ -1,5 +1,6 @@
+// zod first: its configuration must be set before drizzle-zod builds any schema (core/zod.ts).
+import { z } from "#core/zod.ts";
 import { createInsertSchema } from "drizzle-zod";
-import { z } from "zod";
 import { ARTICLE_TITLE_MAX } from "#core/article-limits.ts";
 import { tagSlug } from "#core/article-rules.ts";
 import { PROJECT_LIMITS, isWebUrl } from "#core/projects.ts";

@@ -15,6 +15,8 @@ import {
   requireOwner,
 } from "./http/guards.ts";
 import { securityHeaders } from "./http/headers.ts";
+import { cspReportRouter } from "./http/csp-report.ts";
+import { securityTxtRouter } from "./http/security-txt.ts";
 import { healthRouter } from "./http/health.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
@@ -167,8 +169,19 @@ export function createApp(options: AppOptions) {
   // Hashed assets first: answered from memory, already compressed, without the document headers below.
   if (options.clientDir) app.use("/assets/*", builtAssets(options.clientDir));
   app.use(compress());
-  app.use(securityHeaders({ siteUrl: env.siteUrl, formOrigins, dev: Boolean(options.dev) }));
+  app.use(
+    securityHeaders({
+      siteUrl: env.siteUrl,
+      formOrigins,
+      dev: Boolean(options.dev),
+      trustProxy: env.trustProxy,
+      publicOrigin: env.publicOrigin,
+    }),
+  );
   app.route("/", healthRouter(database, { images, logger }));
+  // Before the cross-site refusal: browsers post reports without a page's Origin, and a report changes nothing.
+  app.route("/", cspReportRouter({ logger, rateLimits, trustProxy: env.trustProxy }));
+  app.route("/", securityTxtRouter({ settings: deps.settings, publicOrigin: env.publicOrigin, now }));
   // Every state-changing request, API or page, must come from this site (CSRF).
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.

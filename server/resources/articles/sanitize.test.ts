@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml } from "./sanitize.ts";
+import { renderArticleHtml, safeStyle, sanitizeHtml } from "./sanitize.ts";
 
 const PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -72,6 +75,77 @@ describe("sanitizeHtml", () => {
   it("escapes text that only looks like markup", async () => {
     expect(await sanitizeHtml("<p>1 &lt; 2 &amp;&amp; 3 &gt; 2</p>")).toBe(
       "<p>1 &lt; 2 &amp;&amp; 3 &gt; 2</p>",
+    );
+  });
+});
+
+// Inline styles (docs/product.md §24): public lists of CSS vectors, each sanitised on its own.
+const payloadDir = path.resolve(import.meta.dirname, "../../../tests/fixtures/css-payloads");
+const cssPayloads = ["payloads-all-the-things.txt", "sira.txt"].flatMap((file) =>
+  readFileSync(path.join(payloadDir, file), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== ""),
+);
+
+/** What is left in sanitised HTML that could load or run something through CSS. */
+function cssLeftovers(html: string): string[] {
+  const body = new JSDOM(`<body>${html}</body>`).window.document.body;
+  const found: string[] = [];
+  for (const element of body.querySelectorAll("*")) {
+    const style = element.getAttribute("style");
+    if (style !== null && !/^text-align: (start|end|left|right|center|justify)$/.test(style))
+      found.push(`style="${style}"`);
+    if (element.hasAttribute("background")) found.push(`background="${element.getAttribute("background")}"`);
+    if (["STYLE", "LINK"].includes(element.tagName.toUpperCase())) found.push(element.outerHTML);
+  }
+  return found;
+}
+
+describe("inline styles", () => {
+  it("has a list of payloads to try", () => {
+    expect(cssPayloads.length).toBeGreaterThan(120);
+  });
+
+  it.each(cssPayloads.map((payload, index) => [index + 1, payload]))(
+    "payload %i keeps no CSS that loads or runs anything",
+    async (_index, payload) => {
+      expect(cssLeftovers(await sanitizeHtml(payload))).toEqual([]);
+      expect(cssLeftovers(await renderArticleHtml(payload))).toEqual([]);
+    },
+  );
+
+  it.each([
+    ["text-align: center", "text-align: center"],
+    ["TEXT-ALIGN:Right;", "text-align: right"],
+    ["text-align: justify; text-align: start", "text-align: justify; text-align: start"],
+    ["text-align: center; background: url(https://tracker.example/a.png)", "text-align: center"],
+    ["color: red; text-align: end", "text-align: end"],
+  ])("keeps the alignment of %j", (style, expected) => {
+    expect(safeStyle(style)).toBe(expected);
+  });
+
+  it.each([
+    "background-image: url(https://tracker.example/a.png)",
+    "background-image: \\75 rl(https://tracker.example/a.png)",
+    "text-align: \\63 enter",
+    "text-align: cen/**/ter",
+    "text-align: center !important",
+    "text-align: center url(x)",
+    "text-align: inherit",
+    "width: expression(alert(1))",
+    "behavior: url(x.htc)",
+    "-o-link: 'javascript:alert(1)'",
+    "color: red",
+  ])("drops %j", (style) => {
+    expect(safeStyle(style)).toBe("");
+  });
+
+  it("keeps an aligned paragraph aligned and drops the attribute when nothing is left", async () => {
+    expect(await sanitizeHtml('<p style="text-align: center">a</p>')).toBe(
+      '<p style="text-align: center">a</p>',
+    );
+    expect(await sanitizeHtml('<p style="background: url(https://tracker.example/a.png)">a</p>')).toBe(
+      "<p>a</p>",
     );
   });
 });

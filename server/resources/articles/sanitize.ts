@@ -21,7 +21,40 @@ async function loadPurifier(): Promise<DOMPurifyInstance> {
       data.keepAttr = false;
     }
   });
+  // Inline styles keep only their safe declarations (docs/product.md §24): nothing that loads or runs.
+  purify.addHook("uponSanitizeAttribute", (_node, data) => {
+    if (data.attrName !== "style") return;
+    const style = safeStyle(data.attrValue);
+    if (style === "") data.keepAttr = false;
+    else data.attrValue = style;
+  });
   return purify;
+}
+
+/**
+ * The CSS an article may keep in a `style` attribute: the alignment of a block, as older articles (the first
+ * version's TinyMCE) and hand-written HTML carry it. The editor itself writes no styles.
+ */
+const SAFE_STYLES: Record<string, RegExp> = {
+  "text-align": /^(?:start|end|left|right|center|justify)$/,
+};
+
+/**
+ * Keeps the declarations of `style` whose property is on the list and whose whole value is one of its keywords,
+ * lower-cased and written afresh; anything else goes: a function such as `url(` or `expression(`, an escape, a
+ * comment, a quote or a second colon cannot match a keyword, so no encoding of them can slip through.
+ */
+export function safeStyle(style: string): string {
+  const kept: string[] = [];
+  for (const declaration of style.split(";")) {
+    const match = /^\s*([a-z-]+)\s*:\s*([a-z]+)\s*$/i.exec(declaration);
+    if (!match) continue;
+    const property = match[1]!.toLowerCase();
+    const value = match[2]!.toLowerCase();
+    if (Object.hasOwn(SAFE_STYLES, property) && SAFE_STYLES[property]!.test(value))
+      kept.push(`${property}: ${value}`);
+  }
+  return kept.join("; ");
 }
 
 const SAFE_DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
@@ -30,6 +63,8 @@ const CONFIG: Config = {
   USE_PROFILES: { html: true },
   ADD_ATTR: ["target"],
   FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select"],
+  // The legacy image attribute of tables and cells loads an image from anywhere; articles use <img>.
+  FORBID_ATTR: ["background"],
 };
 
 export async function sanitizeHtml(html: string): Promise<string> {
