@@ -89,6 +89,10 @@ const en = {
   passwordCommon: "This password is among the most common ones, which are tried first. Choose another.",
   passwordPersonal: "The new password must not contain your name or e-mail address.",
   messageReadFlag: 'Send { "read": true } or { "read": false }.',
+  invalidAddress: "This address is not valid: it holds characters or encodings no address of this site has.",
+  controlCharacter: "Remove the invisible control characters from this text.",
+  forbiddenKey: "A field of this name is not allowed.",
+  tooDeep: "The data is nested too deeply.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -213,6 +217,10 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   passwordCommon: "كلمة المرور هذه من أكثر كلمات المرور شيوعًا، وهي أول ما يُجرَّب. اختر غيرها.",
   passwordPersonal: "يجب ألا تحتوي كلمة المرور الجديدة على اسمك أو بريدك الإلكتروني.",
   messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
+  invalidAddress: "هذا العنوان غير صالح: فيه محارف أو ترميزات لا تكون في أي عنوان لهذا الموقع.",
+  controlCharacter: "احذف محارف التحكم غير المرئية من هذا النص.",
+  forbiddenKey: "حقل بهذا الاسم غير مسموح به.",
+  tooDeep: "البيانات متداخلة بعمق زائد.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

@@ -14,6 +14,7 @@ import {
   requireOwner,
 } from "./http/guards.ts";
 import { securityHeaders } from "./http/headers.ts";
+import { limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
 import { healthRouter } from "./http/health.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
@@ -134,6 +135,9 @@ export function createApp(options: AppOptions) {
   const app = new Hono<{ Variables: { secureHeadersNonce?: string; requestId: string } }>();
   app.use(requestIds());
   if (env.logRequests) app.use(requestLog(logger));
+  // docs/product.md §20: an address that cannot be decoded, or holds control characters, reaches no route: 400,
+  // or for a page the site's not-found page in the address's language.
+  app.use(refuseMalformedAddress({ page: options.ssr ? (c) => notFoundPage(app, c.req.raw) : undefined }));
   // Hashed assets first: answered from memory, already compressed, without the document headers below.
   if (options.clientDir) app.use("/assets/*", builtAssets(options.clientDir));
   app.use(compress());
@@ -143,6 +147,8 @@ export function createApp(options: AppOptions) {
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.
   app.use("/api/*", except(["/api/uploads", "/api/backup/restore"], requireJsonBody));
+  // A delete takes no body: a large one is refused, not buffered (docs/product.md §20).
+  app.use("/api/*", limitIgnoredBody(["DELETE"]));
   app.route("/api", apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy }));
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
   app.route("/f", contactRouter({ ...contact, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
@@ -178,3 +184,15 @@ export function createApp(options: AppOptions) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * The site's not-found page in the language of `request`'s address, for an address no page can have
+ * (docs/product.md §20): rendered as a GET of a path only the not-found route takes.
+ */
+function notFoundPage(app: { fetch: (request: Request) => Response | Promise<Response> }, request: Request) {
+  const url = new URL(request.url);
+  const arabic = url.pathname === "/ar" || url.pathname.startsWith("/ar/");
+  const headers = new Headers(request.headers);
+  for (const name of ["Content-Length", "Content-Type", "Transfer-Encoding"]) headers.delete(name);
+  return app.fetch(new Request(new URL(`${arabic ? "/ar" : ""}/__invalid/address`, url), { headers }));
+}

@@ -5,6 +5,7 @@ import { PASSWORD_MAX_LENGTH, passwordIssue } from "./password.ts";
 import { passwordWeakness } from "./weak-passwords.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import { clientAddress } from "#server/http/client-address.ts";
+import { limitIgnoredBody } from "#server/http/input-guard.ts";
 import {
   SESSION_COOKIE,
   findOwnerSession,
@@ -76,7 +77,7 @@ export function authRouter(options: {
         c.header("Cache-Control", "no-store");
         return c.json({ signedIn: true as const, expiresAt: result.expiresAt.toISOString() }, 200);
       })
-      .post("/logout", async (c) => {
+      .post("/logout", limitIgnoredBody(), async (c) => {
         const token = readSessionToken(c, secure);
         if (token) await auth.signOut(token);
         deleteCookie(c, SESSION_COOKIE, { path: "/", secure, prefix });
@@ -108,7 +109,7 @@ export function authRouter(options: {
         }
         return c.json({ changed: true as const }, 200);
       })
-      .post("/sessions/end-others", owner, async (c) => {
+      .post("/sessions/end-others", owner, limitIgnoredBody(), async (c) => {
         const ended = await auth.endOtherSessions(readSessionToken(c, secure)!);
         return c.json({ ended }, 200);
       })

@@ -12,6 +12,7 @@ import type { Database } from "#db/client.ts";
 import { messages } from "#db/schema.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { RateLimits } from "#server/http/rate-limits.ts";
+import { jsonProblem } from "#server/http/input-guard.ts";
 import type { Notifier } from "./notifier.ts";
 
 // The one place a contact message is accepted (docs/product.md §12): POST /f/:formId and the contact page's
@@ -65,6 +66,10 @@ export async function submitContact(
   if (deps.inactive) return formError(403, "INACTIVE", "contactInactive");
   if (submission.hasFiles) return formError(400, "NO_FILE_UPLOADS", "contactNoFiles");
   if (Object.keys(fields).length === 0) return formError(422, "EMPTY", "contactEmpty");
+  // docs/product.md §20: prototype-named fields and deep nesting are refused; control characters in the
+  // fields are stripped below (the form keeps its line breaks).
+  const problem = jsonProblem(fields, { text: false });
+  if (problem) return formError(400, "UNSPECIFIED", problem.key);
 
   const honeypot = isHoneypotFilled(fields);
   const checked = honeypot ? null : checkContactFields(fields);
