@@ -93,6 +93,7 @@ const en = {
   controlCharacter: "Remove the invisible control characters from this text.",
   forbiddenKey: "A field of this name is not allowed.",
   tooDeep: "The data is nested too deeply.",
+  methodNotAllowed: "This address does not take this kind of request.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -221,6 +222,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   controlCharacter: "احذف محارف التحكم غير المرئية من هذا النص.",
   forbiddenKey: "حقل بهذا الاسم غير مسموح به.",
   tooDeep: "البيانات متداخلة بعمق زائد.",
+  methodNotAllowed: "هذا العنوان لا يقبل هذا النوع من الطلبات.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

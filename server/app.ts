@@ -14,7 +14,7 @@ import {
   requireOwner,
 } from "./http/guards.ts";
 import { securityHeaders } from "./http/headers.ts";
-import { limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
+import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
 import { healthRouter } from "./http/health.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
@@ -138,6 +138,7 @@ export function createApp(options: AppOptions) {
   // docs/product.md §20: an address that cannot be decoded, or holds control characters, reaches no route: 400,
   // or for a page the site's not-found page in the address's language.
   app.use(refuseMalformedAddress({ page: options.ssr ? (c) => notFoundPage(app, c.req.raw) : undefined }));
+  app.use(drainUnreadBody);
   // Hashed assets first: answered from memory, already compressed, without the document headers below.
   if (options.clientDir) app.use("/assets/*", builtAssets(options.clientDir));
   app.use(compress());

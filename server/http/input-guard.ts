@@ -140,3 +140,31 @@ export function limitIgnoredBody(methods?: readonly string[]): MiddlewareHandler
     return next();
   };
 }
+
+/** The most of a body no route read that is read through before the answer, so the connection stays whole. */
+export const UNREAD_BODY_DRAIN_LIMIT = 1024 * 1024;
+
+/**
+ * A body no route read (a page sent a POST, an OPTIONS with data) is read through before the answer goes out, up
+ * to UNREAD_BODY_DRAIN_LIMIT: a server that closes a connection with unread data in it resets it, and the client
+ * sees no answer at all. Larger unread bodies are left to the HTTP server, which drains or closes.
+ */
+export const drainUnreadBody: MiddlewareHandler = async (c, next) => {
+  await next();
+  const raw = c.req.raw;
+  if (raw.body === null || raw.bodyUsed) return;
+  const length = Number(c.req.header("Content-Length") ?? "0");
+  if (!(length <= UNREAD_BODY_DRAIN_LIMIT)) return;
+  const reader = raw.body.getReader();
+  try {
+    for (let read = 0; read <= UNREAD_BODY_DRAIN_LIMIT;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      read += chunk.value.byteLength;
+    }
+  } catch {
+    // The client stopped sending: nothing left to drain.
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+};
