@@ -127,6 +127,11 @@ const en = {
   cspReportType: "Send a CSP report as application/csp-report or application/reports+json.",
   cspReportInvalid: "This is not a CSP violation report.",
   cspReportLimited: "Too many reports from this address. Try again in a minute.",
+  invalidAddress: "This address is not valid: it holds characters or encodings no address of this site has.",
+  controlCharacter: "Remove the invisible control characters from this text.",
+  forbiddenKey: "A field of this name is not allowed.",
+  tooDeep: "The data is nested too deeply.",
+  methodNotAllowed: "This address does not take this kind of request.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -305,6 +310,11 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   cspReportType: "أرسل تقرير CSP بصيغة application/csp-report أو application/reports+json.",
   cspReportInvalid: "هذا ليس تقريرًا عن مخالفة لسياسة أمان المحتوى (CSP).",
   cspReportLimited: "وصلت تقارير كثيرة من هذا العنوان. حاول مرة أخرى بعد دقيقة.",
+  invalidAddress: "هذا العنوان غير صالح: فيه محارف أو ترميزات لا تكون في أي عنوان لهذا الموقع.",
+  controlCharacter: "احذف محارف التحكم غير المرئية من هذا النص.",
+  forbiddenKey: "حقل بهذا الاسم غير مسموح به.",
+  tooDeep: "البيانات متداخلة بعمق زائد.",
+  methodNotAllowed: "هذا العنوان لا يقبل هذا النوع من الطلبات.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

@@ -17,6 +17,7 @@ import {
 import { securityHeaders } from "./http/headers.ts";
 import { cspReportRouter } from "./http/csp-report.ts";
 import { securityTxtRouter } from "./http/security-txt.ts";
+import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
 import { healthRouter } from "./http/health.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
@@ -166,6 +167,10 @@ export function createApp(options: AppOptions) {
   const app = new Hono<{ Variables: { secureHeadersNonce?: string; requestId: string } }>();
   app.use(requestIds());
   if (env.logRequests) app.use(requestLog(logger));
+  // docs/product.md §20: an address that cannot be decoded, or holds control characters, reaches no route: 400,
+  // or for a page the site's not-found page in the address's language.
+  app.use(refuseMalformedAddress({ page: options.ssr ? (c) => notFoundPage(app, c.req.raw) : undefined }));
+  app.use(drainUnreadBody);
   // Hashed assets first: answered from memory, already compressed, without the document headers below.
   if (options.clientDir) app.use("/assets/*", builtAssets(options.clientDir));
   app.use(compress());
@@ -186,6 +191,8 @@ export function createApp(options: AppOptions) {
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.
   app.use("/api/*", except(["/api/uploads", "/api/backup/restore"], requireJsonBody));
+  // A delete takes no body: a large one is refused, not buffered (docs/product.md §20).
+  app.use("/api/*", limitIgnoredBody(["DELETE"]));
   // Security events and the owner's actions, recorded after each request (docs/product.md §26).
   app.use("/api/*", auditTrail({ db, logger, trustProxy: env.trustProxy, now }));
   app.route(
@@ -226,3 +233,15 @@ export function createApp(options: AppOptions) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * The site's not-found page in the language of `request`'s address, for an address no page can have
+ * (docs/product.md §20): rendered as a GET of a path only the not-found route takes.
+ */
+function notFoundPage(app: { fetch: (request: Request) => Response | Promise<Response> }, request: Request) {
+  const url = new URL(request.url);
+  const arabic = url.pathname === "/ar" || url.pathname.startsWith("/ar/");
+  const headers = new Headers(request.headers);
+  for (const name of ["Content-Length", "Content-Type", "Transfer-Encoding"]) headers.delete(name);
+  return app.fetch(new Request(new URL(`${arabic ? "/ar" : ""}/__invalid/address`, url), { headers }));
+}

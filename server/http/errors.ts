@@ -90,6 +90,18 @@ export function handleAppError(logger: Logger): ErrorHandler {
       if (c.req.path.startsWith("/api/")) return apiFail(c, 503, "storageUnavailable");
       return c.text(apiErrorText(requestLanguage(c), "storageUnavailable"), 503);
     }
+    // A value the database refuses (docs/product.md §20): the request's fault, told without the SQL.
+    const code = inputDatabaseError(error);
+    if (code) {
+      logger.warn("request refused by the database", {
+        requestId: c.get("requestId") as string | undefined,
+        method: c.req.method,
+        path: c.req.path,
+        code,
+      });
+      if (c.req.path.startsWith("/api/")) return apiFail(c, 400, "invalidInput");
+      return c.text(apiErrorText(requestLanguage(c), "invalidInput"), 400);
+    }
     logger.error("request failed", {
       requestId: c.get("requestId") as string | undefined,
       method: c.req.method,
@@ -99,4 +111,18 @@ export function handleAppError(logger: Logger): ErrorHandler {
     if (c.req.path.startsWith("/api/")) return apiFail(c, 500, "internal");
     return c.text("Internal server error", 500);
   };
+}
+
+/**
+ * The SQLSTATE of a database error that a request's values caused (class 22, data exception: text the database
+ * cannot store, a number or date out of range; 54000, a value too large to index), found along the error's
+ * causes (Drizzle wraps the driver's error); undefined for any other error.
+ */
+export function inputDatabaseError(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Object && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^(22[0-9A-Z]{3}|54000)$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

@@ -1,13 +1,15 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
-import { issueText, type SchemaIssue } from "#core/api-errors.ts";
+import { apiErrorText, issueText, type SchemaIssue } from "#core/api-errors.ts";
 import { apiError, requestLanguage } from "./errors.ts";
+import { jsonProblem } from "./input-guard.ts";
 
 // Request bodies are checked with zod schemas whose messages are keys of core/api-errors.ts, so every
 // validation error reaches the visitor in their language: `error` is the first problem, `issues` lists all,
 // each with the path of its field, which the admin forms show under that field. A body that is not JSON at all
-// is answered by handleAppError (400, invalidJson).
+// is answered by handleAppError (400, invalidJson). Before the schema, every body passes the checks of
+// docs/product.md §20 (input-guard.ts): control characters in text 422, prototype-named fields and deep nesting 400.
 
 /**
  * The JSON body checked against `schema`, as Hono middleware: the handler reads `c.req.valid("json")`, and the
@@ -17,6 +19,13 @@ export function jsonBody<Schema extends z.ZodType>(
   schema: Schema,
 ): MiddlewareHandler<object, string, { in: { json: z.input<Schema> }; out: { json: z.output<Schema> } }> {
   const middleware = validator("json", (value, c) => {
+    const problem = jsonProblem(value);
+    if (problem) {
+      const message = apiErrorText(requestLanguage(c), problem.key);
+      return apiError(c, problem.key === "controlCharacter" ? 422 : 400, message, [
+        { path: problem.path, message },
+      ]);
+    }
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     return refuseInput(c, result.error);

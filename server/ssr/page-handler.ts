@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Context, Handler } from "hono";
 import { RouterContextProvider } from "react-router";
+import { apiErrorText } from "#core/api-errors.ts";
 import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
 import type { Database } from "#db/client.ts";
@@ -22,6 +23,9 @@ import type { SettingsService } from "#server/resources/settings/service.ts";
 import { createShareImages } from "#server/resources/share-images/render.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "./context.ts";
 import { pageCacheKey, type PageCache } from "./page-cache.ts";
+
+/** What a page answers (docs/product.md §20); the rest get 405 before React Router. */
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 
 export type SsrHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -69,6 +73,17 @@ export function pageHandler(options: {
   return async (c) => {
     const nonce = c.get("secureHeadersNonce") ?? "";
     const url = new URL(c.req.url);
+    // Pages are read, and posted to (a page without an action shows React Router's 405 screen). Any other method is
+    // answered here, in the address's language: React Router's 405 would render without the site's texts (§20).
+    if (!PAGE_METHODS.has(c.req.method))
+      return new Response(apiErrorText(languageOfPath(url.pathname), "methodNotAllowed"), {
+        status: 405,
+        headers: {
+          Allow: "GET, HEAD",
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+        },
+      });
     // The admin page and the owner's previews: never kept, never indexed.
     const admin =
       url.pathname === env.adminPath ||

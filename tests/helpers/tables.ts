@@ -12,3 +12,13 @@ export async function clearAllTables(db: Database, keep: readonly PgTable[] = []
   const names = tables.filter((table) => !keep.includes(table)).map((table) => `"${getTableName(table)}"`);
   await db.execute(sql.raw(`truncate ${names.join(", ")} restart identity cascade`));
 }
+
+/** Every row of every table of db/schema.ts, by table name, each table's rows in one stable order. */
+export async function snapshotTables(db: Database): Promise<Record<string, string[]>> {
+  const snapshot: Record<string, string[]> = {};
+  for (const table of tables) {
+    const rows = await db.select().from(table);
+    snapshot[getTableName(table)] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return snapshot;
+}

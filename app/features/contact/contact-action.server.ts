@@ -9,6 +9,7 @@ import {
   type ContactReply,
 } from "#core/contact.ts";
 import { getServices } from "#app/lib/services.server.ts";
+import { apiErrorText } from "#core/api-errors.ts";
 
 /** What the page shows after a refused no-JavaScript post: the reply, and what the visitor typed. */
 export interface ContactActionData {
@@ -24,7 +25,17 @@ export interface ContactActionData {
  * refusal renders the page again with the errors under the fields and every typed value kept.
  */
 export async function submitContactPage(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // Not form data at all, or broken (docs/product.md §20): the page again with the reason, never a 500.
+    const message = apiErrorText(requestLanguage(request), "contactMediaType");
+    return data<ContactActionData>(
+      { reply: { error: message, errors: [{ code: "UNSPECIFIED", message }] }, values: {} },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
   const { fields, hasFiles } = collectFormFields(form.entries());
   const outcome = await getServices(context).submitContactForm(fields, hasFiles);
   if (outcome.status === 200) return redirect(localizePath("/contact?sent=1", requestLanguage(request)), 303);

@@ -93,7 +93,13 @@ const RULES: TrailRule[] = [
     after: () => "passkey",
   },
   { method: "POST", path: /^\/auth\/factors\/recovery-codes$/, actions: { 200: "recoveryCodesRenewed" } },
-  { method: "POST", path: /^\/auth\/logout$/, actions: { 200: "signOut" } },
+  {
+    method: "POST",
+    path: /^\/auth\/logout$/,
+    actions: {},
+    // Only a sign-out that ended a session: anyone may post to /logout.
+    decide: (status, body) => (status === 200 && body.ended === true ? "signOut" : undefined),
+  },
   { method: "POST", path: /^\/auth\/password$/, actions: { 200: "passwordChanged" } },
   {
     method: "POST",

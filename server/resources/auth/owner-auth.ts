@@ -98,7 +98,8 @@ export interface OwnerAuth {
   endSession(id: string): Promise<boolean>;
   /** The session for a cookie's token, refreshed; null when unknown or expired (expired rows are removed). */
   findSession(token: string): Promise<{ expiresAt: Date } | null>;
-  signOut(token: string): Promise<void>;
+  /** Ends the session of `token`; answers whether there was one. */
+  signOut(token: string): Promise<boolean>;
   /**
    * The owner changes the password from the admin: the current one must be right (a wrong one counts as a
    * failed sign-in of this address, limits included); every session but this one ends.
@@ -464,8 +465,12 @@ export function createOwnerAuth(options: {
     },
 
     async signOut(token) {
-      await db.delete(sessions).where(eq(sessions.token_hash, hashToken(token)));
-      logger.info("owner signed out");
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.token_hash, hashToken(token)))
+        .returning({ token_hash: sessions.token_hash });
+      if (ended.length > 0) logger.info("owner signed out");
+      return ended.length > 0;
     },
   };
 }

@@ -167,6 +167,6 @@ describe.each(backends)("the owner guard on $name", (backend) => {
     const cookie = await signIn(app, database());
     const response = await app.request("/api/auth/logout", { method: "POST", headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ signedIn: false });
+    expect(await response.json()).toEqual({ signedIn: false, ended: true });
   });
 });

@@ -7,6 +7,7 @@ import { PASSWORD_MAX_LENGTH, passwordIssue } from "./password.ts";
 import { passwordWeakness } from "./weak-passwords.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import { clientAddress } from "#server/http/client-address.ts";
+import { limitIgnoredBody } from "#server/http/input-guard.ts";
 import {
   SESSION_COOKIE,
   findOwnerSession,
@@ -243,11 +244,11 @@ export function authRouter(options: {
         if (!codes) throw new ServiceError(409, "recoveryCodesNoFactor");
         return c.json({ recoveryCodes: codes }, 200);
       })
-      .post("/logout", async (c) => {
+      .post("/logout", limitIgnoredBody(), async (c) => {
         const token = readSessionToken(c, secure);
-        if (token) await auth.signOut(token);
+        const ended = token ? await auth.signOut(token) : false;
         deleteCookie(c, SESSION_COOKIE, { path: "/", secure, prefix });
-        return c.json({ signedIn: false });
+        return c.json({ signedIn: false, ended });
       })
       // The owner changes the password from Settings (docs/product.md §17): every other session ends, this one stays.
       .post("/password", owner, limitBody(16 * 1024), jsonBody(PasswordChangeSchema), async (c) => {

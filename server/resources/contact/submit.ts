@@ -17,6 +17,7 @@ import { addressGroup } from "#server/http/client-address.ts";
 import { createRateLimits, type RateLimits } from "#server/http/rate-limits.ts";
 import type { OwnerAlerts } from "#server/resources/alerts/owner-alerts.ts";
 import type { FormStamps } from "./form-stamp.ts";
+import { jsonProblem } from "#server/http/input-guard.ts";
 import type { Notifier } from "./notifier.ts";
 
 // The one place a contact message is accepted (docs/product.md §12): POST /f/:formId and the contact page's
@@ -82,6 +83,10 @@ export async function submitContact(
   if (deps.inactive) return formError(403, "INACTIVE", "contactInactive");
   if (submission.hasFiles) return formError(400, "NO_FILE_UPLOADS", "contactNoFiles");
   if (Object.keys(fields).length === 0) return formError(422, "EMPTY", "contactEmpty");
+  // docs/product.md §20: prototype-named fields and deep nesting are refused; control characters in the
+  // fields are stripped below (the form keeps its line breaks).
+  const problem = jsonProblem(fields, { text: false });
+  if (problem) return formError(400, "UNSPECIFIED", problem.key);
 
   // A filled honeypot, or a render time this server did not sign: a robot, which is not told about its fields.
   const honeypot = isHoneypotFilled(fields);
