@@ -89,6 +89,10 @@ const en = {
   passwordCommon: "This password is among the most common ones, which are tried first. Choose another.",
   passwordPersonal: "The new password must not contain your name or e-mail address.",
   messageReadFlag: 'Send { "read": true } or { "read": false }.',
+  dataDamaged:
+    "Part of the site's data is damaged and cannot be read. Nothing was changed; please try again later.",
+  diskFull:
+    "The server's disk is full, so nothing can be saved right now. Nothing was changed; try again later.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -213,6 +217,8 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   passwordCommon: "كلمة المرور هذه من أكثر كلمات المرور شيوعًا، وهي أول ما يُجرَّب. اختر غيرها.",
   passwordPersonal: "يجب ألا تحتوي كلمة المرور الجديدة على اسمك أو بريدك الإلكتروني.",
   messageReadFlag: 'أرسل { "read": true } أو { "read": false }.',
+  dataDamaged: "جزء من بيانات الموقع تالف ولا يمكن قراءته. لم يتغيّر شيء؛ يرجى المحاولة لاحقًا.",
+  diskFull: "قرص الخادم ممتلئ، فلا يمكن حفظ أي شيء الآن. لم يتغيّر شيء؛ حاول مرة أخرى لاحقًا.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

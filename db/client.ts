@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -7,6 +8,13 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import {
+  checkDataFolder,
+  DamagedDatabaseError,
+  inspectRelations,
+  RELATIONS_QUERY,
+  type RelationFile,
+} from "./data-folder.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -44,12 +52,33 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
 }
 
 async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith("memory://");
+  // Never a new database over one that is damaged (docs/product.md §23): the folder is checked first.
+  const folder = inMemory ? "new" : checkDataFolder(dataDir);
   // A small shared_buffers keeps idle memory down (docs/architecture.md "Platform notes").
-  const client = await PGlite.create({
-    dataDir,
-    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
-  });
+  const open = (folder: string) =>
+    PGlite.create({
+      dataDir: folder,
+      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+    });
+  if (folder === "new" && !inMemory) await createPgliteFolder(dataDir, open);
+  let client: PGlite;
+  try {
+    client = await open(dataDir);
+  } catch (error) {
+    if (folder === "new") throw error;
+    throw new DamagedDatabaseError(dataDir, `PostgreSQL could not open it (${errorText(error)})`);
+  }
+  if (folder === "existing") {
+    try {
+      const { rows } = await client.query<RelationFile>(RELATIONS_QUERY);
+      inspectRelations(dataDir, rows);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      if (error instanceof DamagedDatabaseError) throw error;
+      throw new DamagedDatabaseError(dataDir, `its tables could not be listed (${errorText(error)})`);
+    }
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -64,6 +93,28 @@ async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlit
       await client.close();
     },
   };
+}
+
+/**
+ * A new database is made in a folder beside its place and moved there once PGlite has finished making it: a first
+ * start stopped half-way leaves no half-made database where the next start would take it for a damaged one.
+ */
+async function createPgliteFolder(dataDir: string, open: (folder: string) => Promise<PGlite>) {
+  mkdirSync(dataDir, { recursive: true });
+  // A folder with files of its own (not a database's) is used as it is.
+  if (readdirSync(dataDir).length > 0) return;
+  const making = `${dataDir}.new`;
+  rmSync(making, { recursive: true, force: true });
+  const client = await open(making);
+  await client.close();
+  rmSync(path.join(making, "postmaster.pid"), { force: true });
+  rmdirSync(dataDir);
+  renameSync(making, dataDir);
+}
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]!.slice(0, 200);
 }
 
 function createPostgres(url: string): DbHandle & { pool: pg.Pool } {

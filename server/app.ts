@@ -19,6 +19,7 @@ import { createRateLimits } from "./http/rate-limits.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
 import { builtAssets, builtFiles } from "./http/static-files.ts";
 import type { ChangeFeed } from "./platform/change-feed.ts";
+import { createDataHealth, type DataHealth } from "./platform/data-health.ts";
 import type { ServerEnv } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
 import { adminArticlesRouter, articlesRouter } from "./resources/articles/router.ts";
@@ -64,6 +65,8 @@ export interface AppOptions {
   settings?: SettingsService;
   /** Tells the other instances of the site about the owner's writes (server/platform/change-feed.ts). */
   changes?: ChangeFeed;
+  /** Damaged data and a full disk, as requests meet them (docs/product.md §23); one per app by default. */
+  dataHealth?: DataHealth;
 }
 
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
@@ -109,6 +112,9 @@ export function createApp(options: AppOptions) {
   const rateLimits = createRateLimits(db, now);
   const ownerAuth = createOwnerAuth({ db, logger, rateLimits, now });
   const images = options.images ?? createDiskImageStore(env.dataDir);
+  const dataHealth =
+    options.dataHealth ??
+    createDataHealth({ logger, dataDir: env.dataDir, localDatabase: database.kind === "pglite" });
   const deps: ResourceDeps = {
     db,
     logger,
@@ -138,7 +144,7 @@ export function createApp(options: AppOptions) {
   if (options.clientDir) app.use("/assets/*", builtAssets(options.clientDir));
   app.use(compress());
   app.use(securityHeaders({ siteUrl: env.siteUrl, formOrigins, dev: Boolean(options.dev) }));
-  app.route("/", healthRouter(database, { images, logger }));
+  app.route("/", healthRouter(database, { images, logger, data: dataHealth }));
   // Every state-changing request, API or page, must come from this site (CSRF).
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.
@@ -157,6 +163,7 @@ export function createApp(options: AppOptions) {
         env,
         db,
         logger,
+        dataHealth,
         ssr: options.ssr,
         pageCache: options.pageCache,
         settings: deps.settings,
@@ -173,7 +180,7 @@ export function createApp(options: AppOptions) {
   app.notFound((c) =>
     c.req.path.startsWith("/api/") ? apiFail(c, 404, "notFound") : c.text("Not found", 404),
   );
-  app.onError(handleAppError(logger));
+  app.onError(handleAppError(logger, dataHealth));
   return app;
 }
 
