@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -49,7 +50,11 @@ let projectsKeyFile: string;
 
 beforeAll(async () => {
   site = temporary("sira-site-");
+  // What a first start stopped half-way leaves: a database being made beside its place. A new start makes it anew.
+  mkdirSync(path.join(site, "pglite.new", "base"), { recursive: true });
+  writeFileSync(path.join(site, "pglite.new", "half-made"), "");
   const database = await createDb({ pgliteDataDir: path.join(site, "pglite"), migrationsFolder });
+  expect(readdirSync(site)).toEqual(["pglite"]);
   for (const title of ["Atlas", "Bridge", "Compass"]) await insertProject(database.db, { title });
   const result: unknown = await database.db.execute(
     sql`select pg_relation_filepath('projects') as heap, pg_relation_filepath('projects_pkey') as key`,
