@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -54,6 +54,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
 async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
   const inMemory = dataDir.startsWith("memory://");
   // Never a new database over one that is damaged (docs/product.md §23): the folder is checked first.
+  if (!inMemory) discardHalfMadeFolder(dataDir);
   const folder = inMemory ? "new" : checkDataFolder(dataDir);
   // A small shared_buffers keeps idle memory down (docs/architecture.md "Platform notes").
   const open = (folder: string) =>
@@ -61,7 +62,11 @@ async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlit
       dataDir: folder,
       startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
     });
-  if (folder === "new" && !inMemory) await createPgliteFolder(dataDir, open);
+  const making = folder === "new" && !inMemory ? path.join(dataDir, BEING_MADE) : undefined;
+  if (making) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(making, "");
+  }
   let client: PGlite;
   try {
     client = await open(dataDir);
@@ -69,6 +74,7 @@ async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlit
     if (folder === "new") throw error;
     throw new DamagedDatabaseError(dataDir, `PostgreSQL could not open it (${errorText(error)})`);
   }
+  if (making) rmSync(making, { force: true });
   if (folder === "existing") {
     try {
       const { rows } = await client.query<RelationFile>(RELATIONS_QUERY);
@@ -95,21 +101,15 @@ async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlit
   };
 }
 
+/** Marks a database being made (PGlite's initdb); removed once it opens. */
+const BEING_MADE = ".sira-being-made";
+
 /**
- * A new database is made in a folder beside its place and moved there once PGlite has finished making it: a first
- * start stopped half-way leaves no half-made database where the next start would take it for a damaged one.
+ * A folder still marked as being made is what a first start stopped half-way left (no site data is written before
+ * the mark goes): it is made anew rather than taken for a damaged database.
  */
-async function createPgliteFolder(dataDir: string, open: (folder: string) => Promise<PGlite>) {
-  mkdirSync(dataDir, { recursive: true });
-  // A folder with files of its own (not a database's) is used as it is.
-  if (readdirSync(dataDir).length > 0) return;
-  const making = `${dataDir}.new`;
-  rmSync(making, { recursive: true, force: true });
-  const client = await open(making);
-  await client.close();
-  rmSync(path.join(making, "postmaster.pid"), { force: true });
-  rmdirSync(dataDir);
-  renameSync(making, dataDir);
+function discardHalfMadeFolder(dataDir: string) {
+  if (existsSync(path.join(dataDir, BEING_MADE))) rmSync(dataDir, { recursive: true, force: true });
 }
 
 function errorText(error: unknown): string {

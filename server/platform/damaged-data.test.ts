@@ -50,11 +50,13 @@ let projectsKeyFile: string;
 
 beforeAll(async () => {
   site = temporary("sira-site-");
-  // What a first start stopped half-way leaves: a database being made beside its place. A new start makes it anew.
-  mkdirSync(path.join(site, "pglite.new", "base"), { recursive: true });
-  writeFileSync(path.join(site, "pglite.new", "half-made"), "");
+  // What a first start stopped half-way leaves: part of a database, still marked as being made. A new start
+  // makes it anew instead of taking it for a damaged one.
+  mkdirSync(path.join(site, "pglite", "base"), { recursive: true });
+  writeFileSync(path.join(site, "pglite", "postgresql.conf"), "");
+  writeFileSync(path.join(site, "pglite", ".sira-being-made"), "");
   const database = await createDb({ pgliteDataDir: path.join(site, "pglite"), migrationsFolder });
-  expect(readdirSync(site)).toEqual(["pglite"]);
+  expect(existsSync(path.join(site, "pglite", ".sira-being-made"))).toBe(false);
   for (const title of ["Atlas", "Bridge", "Compass"]) await insertProject(database.db, { title });
   const result: unknown = await database.db.execute(
     sql`select pg_relation_filepath('projects') as heap, pg_relation_filepath('projects_pkey') as key`,
