@@ -132,6 +132,10 @@ const en = {
   forbiddenKey: "A field of this name is not allowed.",
   tooDeep: "The data is nested too deeply.",
   methodNotAllowed: "This address does not take this kind of request.",
+  dataDamaged:
+    "Part of the site's data is damaged and cannot be read. Nothing was changed; please try again later.",
+  diskFull:
+    "The server's disk is full, so nothing can be saved right now. Nothing was changed; try again later.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -315,6 +319,8 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   forbiddenKey: "حقل بهذا الاسم غير مسموح به.",
   tooDeep: "البيانات متداخلة بعمق زائد.",
   methodNotAllowed: "هذا العنوان لا يقبل هذا النوع من الطلبات.",
+  dataDamaged: "جزء من بيانات الموقع تالف ولا يمكن قراءته. لم يتغيّر شيء؛ يرجى المحاولة لاحقًا.",
+  diskFull: "قرص الخادم ممتلئ، فلا يمكن حفظ أي شيء الآن. لم يتغيّر شيء؛ حاول مرة أخرى لاحقًا.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

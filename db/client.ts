@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -7,6 +8,13 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import {
+  checkDataFolder,
+  DamagedDatabaseError,
+  inspectRelations,
+  RELATIONS_QUERY,
+  type RelationFile,
+} from "./data-folder.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -44,12 +52,39 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
 }
 
 async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith("memory://");
+  // Never a new database over one that is damaged (docs/product.md §23): the folder is checked first.
+  if (!inMemory) discardHalfMadeFolder(dataDir);
+  const folder = inMemory ? "new" : checkDataFolder(dataDir);
   // A small shared_buffers keeps idle memory down (docs/architecture.md "Platform notes").
-  const client = await PGlite.create({
-    dataDir,
-    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
-  });
+  const open = (folder: string) =>
+    PGlite.create({
+      dataDir: folder,
+      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+    });
+  const making = folder === "new" && !inMemory ? path.join(dataDir, BEING_MADE) : undefined;
+  if (making) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(making, "");
+  }
+  let client: PGlite;
+  try {
+    client = await open(dataDir);
+  } catch (error) {
+    if (folder === "new") throw error;
+    throw new DamagedDatabaseError(dataDir, `PostgreSQL could not open it (${errorText(error)})`);
+  }
+  if (making) rmSync(making, { force: true });
+  if (folder === "existing") {
+    try {
+      const { rows } = await client.query<RelationFile>(RELATIONS_QUERY);
+      inspectRelations(dataDir, rows);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      if (error instanceof DamagedDatabaseError) throw error;
+      throw new DamagedDatabaseError(dataDir, `its tables could not be listed (${errorText(error)})`);
+    }
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -64,6 +99,22 @@ async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlit
       await client.close();
     },
   };
+}
+
+/** Marks a database being made (PGlite's initdb); removed once it opens. */
+const BEING_MADE = ".sira-being-made";
+
+/**
+ * A folder still marked as being made is what a first start stopped half-way left (no site data is written before
+ * the mark goes): it is made anew rather than taken for a damaged database.
+ */
+function discardHalfMadeFolder(dataDir: string) {
+  if (existsSync(path.join(dataDir, BEING_MADE))) rmSync(dataDir, { recursive: true, force: true });
+}
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]!.slice(0, 200);
 }
 
 function createPostgres(url: string): DbHandle & { pool: pg.Pool } {

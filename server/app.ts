@@ -23,6 +23,7 @@ import { createRateLimits } from "./http/rate-limits.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
 import { builtAssets, builtFiles } from "./http/static-files.ts";
 import type { ChangeFeed } from "./platform/change-feed.ts";
+import { createDataHealth, type DataHealth } from "./platform/data-health.ts";
 import type { ServerEnv } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
 import { adminArticlesRouter, articlesRouter } from "./resources/articles/router.ts";
@@ -75,6 +76,8 @@ export interface AppOptions {
   changes?: ChangeFeed;
   /** E-mails to the owner about the site's defences; by default from SMTP_URL (docs/product.md §25). */
   alerts?: OwnerAlerts;
+  /** Damaged data and a full disk, as requests meet them (docs/product.md §23); one per app by default. */
+  dataHealth?: DataHealth;
 }
 
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
@@ -130,6 +133,9 @@ export function createApp(options: AppOptions) {
   const alerts = options.alerts ?? ownerAlertsFromEnv(env, { logger, settings: () => settings.read() });
   const ownerAuth = createOwnerAuth({ db, logger, rateLimits, now, alerts });
   const images = options.images ?? createDiskImageStore(env.dataDir);
+  const dataHealth =
+    options.dataHealth ??
+    createDataHealth({ logger, dataDir: env.dataDir, localDatabase: database.kind === "pglite" });
   const deps: ResourceDeps = {
     db,
     logger,
@@ -183,7 +189,7 @@ export function createApp(options: AppOptions) {
       publicOrigin: env.publicOrigin,
     }),
   );
-  app.route("/", healthRouter(database, { images, logger }));
+  app.route("/", healthRouter(database, { images, logger, data: dataHealth }));
   // Before the cross-site refusal: browsers post reports without a page's Origin, and a report changes nothing.
   app.route("/", cspReportRouter({ logger, rateLimits, trustProxy: env.trustProxy }));
   app.route("/", securityTxtRouter({ settings: deps.settings, publicOrigin: env.publicOrigin, now }));
@@ -212,6 +218,7 @@ export function createApp(options: AppOptions) {
         env,
         db,
         logger,
+        dataHealth,
         ssr: options.ssr,
         pageCache: options.pageCache,
         settings: deps.settings,
@@ -228,7 +235,7 @@ export function createApp(options: AppOptions) {
   app.notFound((c) =>
     c.req.path.startsWith("/api/") ? apiFail(c, 404, "notFound") : c.text("Not found", 404),
   );
-  app.onError(handleAppError(logger));
+  app.onError(handleAppError(logger, dataHealth));
   return app;
 }
 

@@ -30,7 +30,7 @@ export async function readForPage<T>(
   try {
     return { data: await read(services), errorKey: null };
   } catch (error) {
-    services.logError(`${what} could not be read`, { error: String(error) });
+    services.logError(`${what} could not be read`, { error: String(error) }, error);
     return { data: null, errorKey: "errors.databaseUnavailable" };
   }
 }

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { apiErrorText, type ApiErrorKey } from "#core/api-errors.ts";
 import type { TranslateVars } from "#core/i18n.ts";
 import { readPreferences, type Language } from "#core/preferences.ts";
+import type { DataHealth } from "#server/platform/data-health.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { StorageUnavailableError } from "#server/storage/image-store.ts";
 
@@ -68,8 +69,11 @@ export function apiFail(
   return apiError(c, status, apiErrorText(requestLanguage(c), key, vars), issues);
 }
 
-/** The app's last word on an error: a ServiceError becomes its API error; anything else is logged, then 500. */
-export function handleAppError(logger: Logger): ErrorHandler {
+/**
+ * The app's last word on an error: a ServiceError becomes its API error; damaged data a 503 and a full disk a
+ * 507 in the visitor's language (docs/product.md §23, logged once by `health`); anything else is logged, then 500.
+ */
+export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandler {
   return (error, c) => {
     if (error instanceof ServiceError) {
       const message = apiErrorText(requestLanguage(c), error.key, error.vars);
@@ -89,6 +93,14 @@ export function handleAppError(logger: Logger): ErrorHandler {
       c.header("Retry-After", "30");
       if (c.req.path.startsWith("/api/")) return apiFail(c, 503, "storageUnavailable");
       return c.text(apiErrorText(requestLanguage(c), "storageUnavailable"), 503);
+    }
+    const problem = health?.note(error);
+    if (problem) {
+      const [status, key] =
+        problem === "damaged" ? ([503, "dataDamaged"] as const) : ([507, "diskFull"] as const);
+      c.header("Retry-After", problem === "damaged" ? "300" : "60");
+      if (c.req.path.startsWith("/api/")) return apiFail(c, status, key);
+      return c.text(apiErrorText(requestLanguage(c), key), status);
     }
     // A value the database refuses (docs/product.md §20): the request's fault, told without the SQL.
     const code = inputDatabaseError(error);

@@ -39,7 +39,7 @@ describe("lockDataDir", () => {
   it("creates missing folders and records this process in the lock file", () => {
     const nested = path.join(root, "a", "b", "data");
     lock(nested);
-    expect(readFileSync(lockFile(nested), "utf8")).toBe(String(process.pid));
+    expect(JSON.parse(readFileSync(lockFile(nested), "utf8"))).toMatchObject({ pid: process.pid });
   });
 
   it("refuses a second server on the same folder with a message that says what to do", () => {
@@ -57,7 +57,7 @@ describe("lockDataDir", () => {
     expect(error.message).toContain(`process ${process.pid}`);
     expect(error.message).toContain("DATA_DIR");
     // The first server keeps its lock.
-    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
+    expect(JSON.parse(readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: process.pid });
   });
 
   it("refuses a folder locked by another running process", async () => {
@@ -84,7 +84,54 @@ describe("lockDataDir", () => {
     lock();
     writeFileSync(lockFile(), content());
     lock();
-    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
+    expect(JSON.parse(readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: process.pid });
+  });
+
+  it("refuses a folder held by another live Sira process, which keeps its lock", async () => {
+    // A real second process takes the lock the way the server does, and holds it while it runs.
+    const holder = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { lockDataDir } = await import(${JSON.stringify(path.join(import.meta.dirname, "data-lock.ts"))});` +
+          `lockDataDir(${JSON.stringify(dataDir)}); console.log("locked"); setTimeout(() => {}, 30000);`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      const [chunk] = (await once(holder.stdout, "data")) as [Buffer];
+      expect(chunk.toString()).toContain("locked");
+      expect(() => lockDataDir(dataDir)).toThrow(
+        expect.objectContaining({ name: "DataDirLockedError", pid: holder.pid }),
+      );
+      expect(JSON.parse(readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: holder.pid });
+    } finally {
+      holder.kill();
+    }
+  });
+
+  it.each([
+    [
+      "a lock of this version whose pid now belongs to another program",
+      (pid: number) => JSON.stringify({ program: "sira", pid, started: "1" }),
+    ],
+    [
+      "a lock of an older version (a bare pid) that now belongs to another program",
+      (pid: number) => String(pid),
+    ],
+  ])("takes over %s", async (_case, content) => {
+    // `sleep` runs under the recorded pid: the pid is alive, but it is not the server that wrote the lock.
+    const other = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      await once(other, "spawn");
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(lockFile(), content(other.pid ?? 0));
+      lock();
+      expect(JSON.parse(readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: process.pid });
+    } finally {
+      other.kill();
+    }
   });
 
   it("removes the lock file on release, so the folder can be locked again", () => {

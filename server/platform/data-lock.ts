@@ -2,7 +2,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from "node:path";
 
 // Two processes on one PGlite folder corrupt it (docs/architecture.md "Platform notes"), so the server holds
-// an exclusive lock file. A lock left by a process that no longer runs is taken over.
+// an exclusive lock file. A lock left by a process that no longer runs is taken over, and so is one whose
+// process id now belongs to another program (docs/product.md §23): the file records when its process started.
 
 export class DataDirLockedError extends Error {
   readonly dataDir: string;
@@ -27,13 +28,64 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** When a process started, in clock ticks since boot (Linux's /proc); undefined where that cannot be read. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The name in parentheses may hold spaces; the 22nd field, the start time, is the 20th after it.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
+  }
+}
+
+function commandOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return undefined;
+  }
+}
+
+interface LockRecord {
+  pid: number;
+  started?: string;
+}
+
+function readLock(content: string): LockRecord | undefined {
+  const text = content.trim();
+  if (/^\d+$/.test(text)) return { pid: Number(text) };
+  try {
+    const record = JSON.parse(text) as Partial<LockRecord>;
+    if (!Number.isInteger(record.pid)) return undefined;
+    return { pid: record.pid!, started: typeof record.started === "string" ? record.started : undefined };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the process a lock names still holds it: it runs, and it is the process that wrote the lock (same
+ * start time), or, for a lock of an older version without one, a Node process. Where /proc cannot be read, a
+ * running process is taken to be the holder.
+ */
+function holdsLock(record: LockRecord): boolean {
+  if (!(record.pid > 0) || !isRunning(record.pid)) return false;
+  const started = startTimeOf(record.pid);
+  if (started === undefined) return true;
+  if (record.started !== undefined) return record.started === started;
+  const command = commandOf(record.pid);
+  return command === undefined || /\bnode\b|sira/i.test(command);
+}
+
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, "sira.lock");
+  const record: LockRecord = { pid: process.pid, started: startTimeOf(process.pid) };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, "wx");
-      writeSync(fd, String(process.pid));
+      writeSync(fd, JSON.stringify({ program: "sira", ...record }));
       closeSync(fd);
       let released = false;
       return () => {
@@ -43,10 +95,8 @@ export function lockDataDir(dataDir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number(readFileSync(lockPath, "utf8").trim());
-      if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
-        throw new DataDirLockedError(dataDir, pid);
-      }
+      const holder = readLock(readFileSync(lockPath, "utf8"));
+      if (holder && holdsLock(holder)) throw new DataDirLockedError(dataDir, holder.pid);
       rmSync(lockPath, { force: true });
     }
   }

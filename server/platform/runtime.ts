@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { siteConfig } from "#config/site.ts";
 import type { DbHandle } from "#db/client.ts";
+import { DamagedDatabaseError } from "#db/data-folder.ts";
 import { createApp, type SsrHandler } from "#server/app.ts";
 import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import { createSettingsService } from "#server/resources/settings/service.ts";
@@ -162,7 +163,12 @@ export async function runServer(
     env = loadEnv(process.env);
     running = await startServer({ ...options, env, logger });
   } catch (error) {
-    if (error instanceof EnvError || error instanceof DataDirLockedError) logger.error(error.message);
+    if (
+      error instanceof EnvError ||
+      error instanceof DataDirLockedError ||
+      error instanceof DamagedDatabaseError
+    )
+      logger.error(error.message);
     else
       logger.error("The server could not start", {
         error: error instanceof Error ? error.message : String(error),

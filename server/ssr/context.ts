@@ -32,7 +32,8 @@ export interface SiteServices {
   imageInfo(urls: (string | null | undefined)[]): Promise<Record<string, ImageInfo>>;
   /** Sanitised article HTML with its code samples highlighted. */
   renderArticleHtml(html: string): Promise<string>;
-  logError(message: string, fields?: Record<string, unknown>): void;
+  /** Logs a failed read; `error` lets the server tell damaged data and a full disk (docs/product.md §23). */
+  logError(message: string, fields?: Record<string, unknown>, error?: unknown): void;
   /** Where the contact page posts: our /f/:formId, or an external endpoint (CONTACT_FORM_ENDPOINT). */
   contactForm: { endpoint: string; external: boolean };
   /** The contact page's no-JavaScript post: the same service as POST /f/:formId, for this request. */

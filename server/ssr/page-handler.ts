@@ -5,6 +5,7 @@ import { apiErrorText } from "#core/api-errors.ts";
 import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
 import type { Database } from "#db/client.ts";
+import type { DataHealth } from "#server/platform/data-health.ts";
 import type { ServerEnv } from "#server/platform/env.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { clientAddress } from "#server/http/client-address.ts";
@@ -38,6 +39,8 @@ export function pageHandler(options: {
   env: ServerEnv;
   db: Database;
   logger: Logger;
+  /** Told of every failed read: a page that met damaged data answers 503 (docs/product.md §23). */
+  dataHealth?: DataHealth;
   ssr: SsrHandler;
   pageCache?: PageCache;
   settings: SettingsService;
@@ -119,6 +122,7 @@ export function pageHandler(options: {
     }
 
     let failed = false;
+    let damaged = false;
     const context = new RouterContextProvider();
     const owner = admin && (await options.isOwner(c));
     // The root loader, the page's loader and its head all ask for the settings: one read per request.
@@ -127,9 +131,12 @@ export function pageHandler(options: {
       ...services,
       settings: () => (settings ??= options.settings.read()),
       previewArticle: (id) => (owner ? getArticleForPreview(db, id) : Promise.resolve(null)),
-      logError(message, fields) {
+      logError(message, fields, error) {
         failed = true;
-        services.logError(message, fields);
+        const problem = options.dataHealth?.note(error);
+        if (problem === "damaged") damaged = true;
+        // Damaged data and a full disk are logged once, by the data health, not once per page.
+        if (!problem) services.logError(message, fields);
       },
       submitContactForm: (fields, hasFiles) =>
         submitContact(contact, {
@@ -142,7 +149,14 @@ export function pageHandler(options: {
         }),
     });
     context.set(nonceContext, nonce);
-    const response = withVary(await ssr(c.req.raw, context));
+    let response = withVary(await ssr(c.req.raw, context));
+    // The page still renders (with the error notice in the visitor's language), but says it is not whole.
+    if (damaged && response.status === 200) {
+      const headers = new Headers(response.headers);
+      headers.set("Retry-After", "300");
+      headers.set("Cache-Control", "no-store");
+      response = new Response(response.body, { status: 503, headers });
+    }
     if (admin) {
       const headers = new Headers(response.headers);
       headers.set("Cache-Control", "no-store");
