@@ -1,3 +1,4 @@
+import { apiErrorText } from "#core/api-errors.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -169,19 +170,21 @@ describe.each(backends)("the API on $name", (backend) => {
       });
     });
 
-    it.each([
-      "no-such-article",
-      "hello-world-1",
-      "HELLO-WORLD",
-      "%27%20or%201%3D1--",
-      "a%00b",
-      "x".repeat(5000),
-    ])("answers 404 with a JSON error for the unknown slug %s", async (slug) => {
-      await insertArticle(database().db, { slug: "hello-world" });
-      const response = await makeApp(database()).app.request(`/api/articles/${slug}`);
-      expect(response.status).toBe(404);
-      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(await response.json()).toEqual({ error: aString });
+    it.each(["no-such-article", "hello-world-1", "HELLO-WORLD", "%27%20or%201%3D1--", "x".repeat(5000)])(
+      "answers 404 with a JSON error for the unknown slug %s",
+      async (slug) => {
+        await insertArticle(database().db, { slug: "hello-world" });
+        const response = await makeApp(database()).app.request(`/api/articles/${slug}`);
+        expect(response.status).toBe(404);
+        expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ error: aString });
+      },
+    );
+
+    it("answers 400 with a JSON error for a slug holding a NUL (docs/product.md §20)", async () => {
+      const response = await makeApp(database()).app.request("/api/articles/a%00b");
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: apiErrorText("en", "invalidAddress") });
     });
   });
 
