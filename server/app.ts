@@ -200,7 +200,7 @@ export function createApp(options: AppOptions) {
   // A delete takes no body: a large one is refused, not buffered (docs/product.md §20).
   app.use("/api/*", limitIgnoredBody(["DELETE"]));
   // Security events and the owner's actions, recorded after each request (docs/product.md §26).
-  app.use("/api/*", auditTrail({ db, logger, trustProxy: env.trustProxy, now }));
+  app.use("/api/*", auditTrail({ db, logger, trustProxy: env.trustProxy, now, alerts }));
   app.route(
     "/api",
     apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }),

@@ -19,7 +19,9 @@ export type OwnerAlert =
   /** Sign-in stopped checking passwords: `max` were checked within the hour that ends at `until`. */
   | { kind: "signInCeiling"; max: number; until: Date }
   /** One address (an IPv6 /64) failed `failures` sign-ins and must wait until `until`. */
-  | { kind: "signInLockout"; address: string; failures: number; until: Date };
+  | { kind: "signInLockout"; address: string; failures: number; until: Date }
+  /** The owner signed in from a browser never seen signing in before (docs/product.md §26). */
+  | { kind: "newDevice"; device: string; address: string; at: Date };
 
 export interface OwnerAlerts {
   /** Logs the alert and e-mails it to the owner in the background; never throws, never waits for the mail. */
@@ -93,6 +95,22 @@ const ALERT_TEXTS: {
         `جُرِّبت ${failures} كلمات مرور خاطئة على صفحة الإدارة من العنوان ${address}.`,
         `على هذا العنوان أن ينتظر حتى ${time(until)}، ومدة أطول بعد كل محاولة فاشلة أخرى.`,
         "إن كنت أنت فانتظر ثم حاول مجددًا. وإن لم تكن أنت فهناك من يحاول تخمين كلمة مرورك: هي في أمان إن كانت طويلة ولا تستعملها في مكان آخر.",
+      ],
+    }),
+  },
+  newDevice: {
+    en: ({ device, address, at }, { time }) => ({
+      subject: "A new sign-in to your site",
+      lines: [
+        `Someone signed in to your admin page at ${time(at)} with ${device || "an unknown browser"}, from ${address}, a browser not seen signing in before.`,
+        'If this was you, nothing needs doing. If not, sign that session out in Settings → "Where you are signed in" and change your password.',
+      ],
+    }),
+    ar: ({ device, address, at }, { time }) => ({
+      subject: "تسجيل دخول جديد إلى موقعك",
+      lines: [
+        `سجّل أحدهم الدخول إلى صفحة الإدارة في ${time(at)} باستخدام ${device || "متصفح غير معروف"} من العنوان ${address}، وهو متصفح لم يُسجَّل الدخول به من قبل.`,
+        "إن كنت أنت فلا يلزمك فعل شيء. وإن لم تكن أنت فسجّل الخروج من تلك الجلسة في الإعدادات ← «أين سجّلت الدخول» ثم غيّر كلمة المرور.",
       ],
     }),
   },

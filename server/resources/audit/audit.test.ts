@@ -1,4 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteConfig } from "#config/site.ts";
+import { loadEnv } from "#server/platform/env.ts";
+import { createMemoryLogger } from "#server/platform/logger.ts";
+import { ownerAlertsFromEnv } from "#server/resources/alerts/owner-alerts.ts";
+import { createSettingsService } from "#server/resources/settings/service.ts";
+import { startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 import { AUDIT_PAGE_SIZE, type AuditPage } from "#core/audit.ts";
 import { auditEvents } from "#db/schema.ts";
@@ -31,6 +37,14 @@ describe("describeDevice", () => {
     ).toBe("Safari 18 · iOS");
     expect(describeDevice(undefined)).toBe("");
   });
+});
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
 });
 
 describe.each(backends)("the audit log on $name", (backend) => {
@@ -151,6 +165,36 @@ describe.each(backends)("the audit log on $name", (backend) => {
     }
     const action = await app.request("/api/audit?action=__proto__", { headers: { Cookie: cookie } });
     expect(action.status).toBe(400);
+  });
+
+  it("e-mails the owner once about a sign-in from a browser never seen signing in before", async () => {
+    const alerts = ownerAlertsFromEnv(loadEnv({ SMTP_URL: smtp.url, SMTP_FROM: "site@mona.dev" }), {
+      logger: createMemoryLogger(),
+      settings: () => createSettingsService(database().db, siteConfig).read(),
+    });
+    const { app } = makeApp(database(), { TRUST_PROXY: "1" }, { alerts });
+    await setOwnerPassword(database(), OWNER_PASSWORD);
+    smtp.mails.length = 0;
+    const laptop =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+    const from = (userAgent: string, address: string) => ({
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": address, "User-Agent": userAgent },
+      body: JSON.stringify({ password: OWNER_PASSWORD }),
+    });
+    // The first sign-in of the site, and the same laptop again: no news.
+    expect((await app.request("/api/auth/login", from(laptop, "198.51.100.4"))).status).toBe(200);
+    expect((await app.request("/api/auth/login", from(laptop, "198.51.100.9"))).status).toBe(200);
+    await alerts.settled();
+    expect(smtp.mails).toEqual([]);
+    // A phone never seen before: one e-mail naming it and its address.
+    expect((await app.request("/api/auth/login", from(CHROME_ON_ANDROID, "203.0.113.50"))).status).toBe(200);
+    await alerts.settled();
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]!.headers.get("subject")).toEqual(["A new sign-in to your site"]);
+    expect(smtp.mails[0]!.text).toContain("Chrome 142 · Android");
+    expect(smtp.mails[0]!.text).toContain("203.0.113.50");
+    smtp.mails.length = 0;
   });
 
   it("forgets events older than the retention period", async () => {

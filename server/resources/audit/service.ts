@@ -57,6 +57,20 @@ export async function recordedSince(
   return row !== undefined;
 }
 
+/**
+ * Whether a sign-in from `device` at `at` is the first from that browser, while earlier sign-ins exist (the very
+ * first sign-in of a site is no news to its owner).
+ */
+export async function isNewDevice(db: Database, device: string, at: Date): Promise<boolean> {
+  const earlier = await db
+    .select({ device: auditEvents.device })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "signIn"), lt(auditEvents.at, at)))
+    .orderBy(desc(auditEvents.at))
+    .limit(1000);
+  return earlier.length > 0 && !earlier.some((row) => row.device === device);
+}
+
 /** One page of the log, newest first, optionally one action only. */
 export async function listAudit(
   db: Database,

@@ -6,7 +6,8 @@ import type { Database } from "#db/client.ts";
 import { articles, messages, projects } from "#db/schema.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import type { Logger } from "#server/platform/logger.ts";
-import { recordAudit, recordedSince } from "./service.ts";
+import type { OwnerAlerts } from "#server/resources/alerts/owner-alerts.ts";
+import { describeDevice, isNewDevice, recordAudit, recordedSince } from "./service.ts";
 
 // The audit trail of the API (docs/product.md §26): after each request under /api, the routes below that
 // succeeded (or, for sign-in, failed) become one audit event. Kept here, in one table, rather than in every
@@ -199,6 +200,8 @@ export function auditTrail(options: {
   logger: Logger;
   trustProxy: boolean;
   now: () => Date;
+  /** Told of a sign-in from a browser never seen signing in before. */
+  alerts?: OwnerAlerts;
 }): MiddlewareHandler {
   const { db, logger, trustProxy, now } = options;
   return async (c, next) => {
@@ -224,13 +227,20 @@ export function auditTrail(options: {
         : action === "messagesChanged"
           ? `${before} × ${String(body.changed)}`
           : before;
+      const at = now();
+      const userAgent = c.req.header("User-Agent");
+      if (action === "signIn" && options.alerts) {
+        const device = describeDevice(userAgent);
+        if (await isNewDevice(db, device, at))
+          options.alerts.alert({ kind: "newDevice", device, address, at });
+      }
       await recordAudit(db, {
         action,
         subject,
         address,
-        userAgent: c.req.header("User-Agent"),
+        userAgent,
         requestId: c.get("requestId") as string | undefined,
-        at: now(),
+        at,
       });
     } catch (error) {
       logger.error("audit event could not be recorded", { action, error: String(error) });
