@@ -31,7 +31,13 @@ test("the admin page is noindex, never cached, and asks for the password first",
     "aria-selected",
     "true",
   );
-  await expect(page.getByRole("tab")).toHaveText(["Projects", "Articles", "Messages", "Settings"]);
+  await expect(page.getByRole("tab")).toHaveText([
+    "Projects",
+    "Articles",
+    "Messages",
+    "Settings",
+    "Activity",
+  ]);
 
   // Still signed in after a reload; signed out for good after "Sign out".
   await page.reload();
