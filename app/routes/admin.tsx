@@ -1,4 +1,5 @@
-import { Suspense, lazy, useSyncExternalStore } from "react";
+import { Suspense, lazy } from "react";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { data } from "react-router";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { pageHead } from "#app/lib/meta.ts";
@@ -20,14 +21,8 @@ export const meta: Route.MetaFunction = (args) => [
 
 const AdminApp = lazy(() => import("#app/features/admin/admin-app.tsx"));
 
-const subscribe = () => () => undefined;
-
 export default function AdminRoute() {
-  const inBrowser = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useHydrated();
   const fallback = <Spinner className="py-24" />;
   return inBrowser ? <Suspense fallback={fallback}>{<AdminApp />}</Suspense> : fallback;
 }

@@ -1,4 +1,4 @@
-import { LazySection } from "#app/components/section-boundary.tsx";
+import { LazySection, defineSection } from "#app/components/section-boundary.tsx";
 import { Hero } from "#app/features/home/hero.tsx";
 import { loadProjects } from "#app/features/projects/load-projects.server.ts";
 import { metaText, ownerJsonLd, pageHead } from "#app/lib/meta.ts";
@@ -28,15 +28,15 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-const loadFeatured = () => import("#app/features/home/featured-projects.tsx");
-const loadServices = () => import("#app/features/home/services-overview.tsx");
+const featuredSection = defineSection(() => import("#app/features/home/featured-projects.tsx"));
+const servicesSection = defineSection(() => import("#app/features/home/services-overview.tsx"));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
-      <LazySection load={loadFeatured} props={{ featured: loaderData.featured }} />
-      <LazySection load={loadServices} props={{}} />
+      <LazySection section={featuredSection} props={{ featured: loaderData.featured }} />
+      <LazySection section={servicesSection} props={{}} />
     </>
   );
 }
