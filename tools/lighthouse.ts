@@ -214,8 +214,10 @@ async function main() {
     await seedUploads(server.origin);
     await server.stop();
     server = await startServerProcess({ port: await freePort(), dataDir, env });
-    // Every public page, in both languages.
-    const pages = PUBLIC_PAGES;
+    // Every public page, in both languages; or only the pages named on the command line
+    // (`npm run lighthouse -- / /about`).
+    const named = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+    const pages = named.length > 0 ? PUBLIC_PAGES.filter((page) => named.includes(page)) : PUBLIC_PAGES;
     const runs: Run[] = [];
     const reports: Record<string, Result> = {};
     for (const page of pages) {
