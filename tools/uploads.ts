@@ -122,10 +122,10 @@ export async function seedUploads(origin: string, password = BENCH_PASSWORD): Pr
       image_alt_ar: `لقطة من ${String(project.title)}`,
     });
   }
-  const articles = (await owner.request("GET", "/api/admin/articles")) as unknown as Record<
-    string,
-    unknown
-  >[];
+  // The admin's list is paged (decision 022), newest first; the sample site's five articles fit on its first page.
+  const { items: articles } = (await owner.request("GET", "/api/admin/articles")) as unknown as {
+    items: Record<string, unknown>[];
+  };
   const newest = articles.reduce((a, b) => (String(a.date) > String(b.date) ? a : b));
   const cover = await owner.upload(await drawPhoto(2400, 1600, 20), "cover.jpg", "articles");
   const input = Object.fromEntries(
