@@ -5,10 +5,15 @@ import css from "../app.css?inline";
 // `<style>` element (app/lib/site-style.ts, decision 030). It never changes for a build, so its CSP hash is
 // computed once, here.
 
-if (/<\/style/i.test(css)) throw new Error("app/app.css holds </style, which would end its inline element");
-
 /** The stylesheet's text. */
-export const siteStyle: string = css;
+export const siteStyle: string = inlineable(css);
 
 /** The CSP source allowing the `<style>` element that holds it: `'sha256-…'` of its text. */
-export const siteStyleSource = `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`;
+export const siteStyleSource = `'sha256-${createHash("sha256").update(siteStyle, "utf8").digest("base64")}'`;
+
+/** The text, unless it holds `</style`, which would end its element early. */
+function inlineable(text: string): string {
+  if (/<\/style/i.test(text))
+    throw new Error("app/app.css holds </style, which would end its inline element");
+  return text;
+}
