@@ -7,12 +7,11 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { languageOfPath } from "#core/localized-paths.ts";
 import { directionOf, readPreferences } from "#core/preferences.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import cairoLatin from "@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url";
 import { RouteErrorScreen } from "./components/error-screens.tsx";
@@ -21,6 +20,11 @@ import { pageHead } from "./lib/meta.ts";
 import { preferenceScript } from "./lib/preference-script.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { getNonce, getServices, readSite } from "./lib/services.server.ts";
+import { SITE_STYLE_ID, SiteStyleContext } from "./lib/site-style.ts";
+
+// The stylesheet is written into the page (decision 030), not linked; in development Vite's own copy of it, which
+// follows edits, comes on top.
+if (import.meta.env.DEV) void import("./app.css");
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const preferences = readPreferences(request.headers.get("Cookie"));
@@ -63,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const language = data?.language ?? "en";
   const theme = data?.theme ?? "light";
+  const siteStyle = useContext(SiteStyleContext);
   return (
     <html
       lang={language}
@@ -87,6 +92,8 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Meta />
         <Links />
+        {/* The whole stylesheet, after the title and share tags that link previews read from the first bytes. */}
+        <style id={SITE_STYLE_ID} dangerouslySetInnerHTML={{ __html: siteStyle }} />
       </head>
       <body>
         {children}

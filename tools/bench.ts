@@ -403,13 +403,14 @@ async function loadTest(url: string, headers: Record<string, string> = {}): Prom
   };
 }
 
-function stylesheetUrl(html: string): string {
+/** The page's first hashed script (the stylesheet is written into the page, decision 030). */
+function hashedAssetUrl(html: string): string {
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
-    if (!/\brel=["']?stylesheet\b/i.test(tag)) continue;
+    if (!/\brel=["']?modulepreload\b/i.test(tag)) continue;
     const href = /\bhref=["']?([^"'\s>]+)/i.exec(tag)?.[1];
-    if (href?.startsWith("/assets/") && href.endsWith(".css")) return href;
+    if (href?.startsWith("/assets/") && href.endsWith(".js")) return href;
   }
-  throw new Error("No <link rel=stylesheet href=/assets/….css> in the HTML of /");
+  throw new Error("No <link rel=modulepreload href=/assets/….js> in the HTML of /");
 }
 
 interface LcpFigure {
@@ -577,34 +578,34 @@ async function main() {
     console.log("Largest contentful paint on a 390 px phone…");
     const lcp = await measureLcp(server.origin, paths);
 
-    // (d) Throughput: SSR of / and a hashed stylesheet, against the same files served from memory by a minimal
+    // (d) Throughput: SSR of / and a hashed script, against the same files served from memory by a minimal
     // Node server (tools/reference-server.ts), with and without a browser's Accept-Encoding.
     const html = await (await fetch(`${server.origin}/`)).text();
-    const cssPath = stylesheetUrl(html);
+    const assetPath = hashedAssetUrl(html);
     const reference = await mkdtemp(path.join(os.tmpdir(), "sira-reference-"));
     folders.push(reference);
-    const cssName = path.basename(cssPath);
+    const assetName = path.basename(assetPath);
     await writeFile(path.join(reference, "index.html"), html);
     await writeFile(path.join(reference, "index.html.br"), brotliCompressSync(html));
     await writeFile(path.join(reference, "index.html.gz"), gzipSync(html));
     for (const suffix of ["", ".br", ".gz"]) {
-      const file = path.join(ROOT, "build", "client", "assets", cssName + suffix);
-      if (existsSync(file)) await writeFile(path.join(reference, cssName + suffix), readFileSync(file));
+      const file = path.join(ROOT, "build", "client", "assets", assetName + suffix);
+      if (existsSync(file)) await writeFile(path.join(reference, assetName + suffix), readFileSync(file));
     }
     const yardstick = await startReferenceServer(await freePort(), reference);
     const browserEncoding = { "accept-encoding": "gzip, deflate, br, zstd" };
     console.log(
-      `Throughput (autocannon, 50 connections × 8 s after a 2 s warm-up): / and ${cssPath}, Sira and the reference…`,
+      `Throughput (autocannon, 50 connections × 8 s after a 2 s warm-up): / and ${assetPath}, Sira and the reference…`,
     );
     const throughput = {
       ssr: await loadTest(`${server.origin}/`),
       ssrReference: await loadTest(`${yardstick.origin}/`),
-      asset: await loadTest(`${server.origin}${cssPath}`),
-      assetReference: await loadTest(`${yardstick.origin}/${cssName}`),
+      asset: await loadTest(`${server.origin}${assetPath}`),
+      assetReference: await loadTest(`${yardstick.origin}/${assetName}`),
       ssrBrowser: await loadTest(`${server.origin}/`, browserEncoding),
       ssrReferenceBrowser: await loadTest(`${yardstick.origin}/`, browserEncoding),
-      assetBrowser: await loadTest(`${server.origin}${cssPath}`, browserEncoding),
-      assetReferenceBrowser: await loadTest(`${yardstick.origin}/${cssName}`, browserEncoding),
+      assetBrowser: await loadTest(`${server.origin}${assetPath}`, browserEncoding),
+      assetReferenceBrowser: await loadTest(`${yardstick.origin}/${assetName}`, browserEncoding),
     };
     yardstick.stop();
     const ratio = (a: Throughput, b: Throughput) => round(a.requestsPerSecond / b.requestsPerSecond, 2);

@@ -1,5 +1,5 @@
 // The benchmark's yardstick (issue 13): a minimal Node static file server that holds the same prebuilt files in
-// memory (the HTML of `/` as the site served it, a hashed stylesheet with the build's brotli and gzip copies) and
+// memory (the HTML of `/` as the site served it, a hashed script with the build's brotli and gzip copies) and
 // answers with the encoding the client accepts. Nothing per request but a lookup and a write.
 // `node tools/reference-server.ts PORT FOLDER`: every file in FOLDER is served at /NAME (index.html at /).
 import { readdirSync, readFileSync } from "node:fs";
@@ -10,6 +10,7 @@ const [port = "0", folder = "."] = process.argv.slice(2);
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
 };
 const files = new Map<string, { type: string; identity: Buffer; br?: Buffer; gzip?: Buffer }>();
 for (const name of readdirSync(folder)) {

@@ -60,6 +60,8 @@ export function securityHeaders(options: {
   trustProxy: boolean;
   /** SITE_URL's origin, when it is set. */
   publicOrigin: string | undefined;
+  /** `'sha256-…'` of each `<style>` element the pages carry: the site's stylesheet, written inline (decision 030). */
+  styleSources: readonly string[];
 }): MiddlewareHandler {
   const { formOrigins } = options;
   const headers = secureHeaders({
@@ -68,7 +70,11 @@ export function securityHeaders(options: {
       : {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", NONCE],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Style elements: the stylesheet by its hash (pages from the page cache carry no nonce), and with the
+          // nonce those the admin's libraries write at run time (Radix's scroll lock, TipTap). Style attributes
+          // (React's style prop, an article's alignment) stay allowed: they cannot load or run anything here.
+          styleSrc: ["'self'", NONCE, ...options.styleSources],
+          styleSrcAttr: ["'unsafe-inline'"],
           // blob: for the admin page's preview of a chosen image before it is uploaded (URL.createObjectURL).
           imgSrc: ["'self'", "data:", "blob:", "https:"],
           fontSrc: ["'self'"],
@@ -92,7 +98,8 @@ export function securityHeaders(options: {
     // A response that sets its own header keeps it: uploaded images carry a stricter CSP (sandbox).
     overwrite: false,
   });
-  // A page from the page cache has no nonce: its inline scripts are allowed by their hashes (server/ssr/page-cache.ts).
+  // A page from the page cache has no nonce: its inline scripts are allowed by their hashes (server/ssr/page-cache.ts),
+  // its stylesheet by the hash above.
   return async (c, next) => {
     await headers(c, next);
     // The Reporting API's endpoint as an absolute address: the address the page was served at (or SITE_URL's).
@@ -108,6 +115,19 @@ export function securityHeaders(options: {
     if (hashes === null) return;
     c.res.headers.delete(SCRIPT_HASHES_HEADER);
     const policy = c.res.headers.get("Content-Security-Policy");
-    if (policy) c.res.headers.set("Content-Security-Policy", policy.replace(/'nonce-[^']*'/, hashes));
+    if (policy) c.res.headers.set("Content-Security-Policy", withoutNonce(policy, hashes));
   };
+}
+
+/** The policy of a page stored without its nonce: the inline scripts' hashes in its place, and no nonce elsewhere. */
+export function withoutNonce(policy: string, scriptHashes: string): string {
+  return policy
+    .split(";")
+    .map((directive) => {
+      const trimmed = directive.trim();
+      return trimmed.startsWith("script-src ")
+        ? trimmed.replace(/'nonce-[^']*'/, scriptHashes)
+        : trimmed.replace(/\s*'nonce-[^']*'/g, "");
+    })
+    .join("; ");
 }

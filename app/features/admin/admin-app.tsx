@@ -14,11 +14,15 @@ import { messageOf } from "./forms/save-with-image.ts";
 import { SettingsPanel } from "./panels/settings-panel.tsx";
 import { SignInForm } from "./forms/sign-in-form.tsx";
 import { readListParam, writeListParams } from "./panels/list-address.ts";
+import { allowRuntimeStyles } from "./style-nonce.ts";
 
 // The admin page (docs/product.md §2 "Admin page"), behind the owner's sign-in. When the session ends mid-edit, the
 // sign-in comes back as a dialog over the forms, which stay mounted: nothing typed is lost.
 
 type Status = "checking" | "signedOut" | "signedIn";
+
+// This module loads in the browser only (app/routes/admin.tsx), before any of the admin's dialogs can open.
+allowRuntimeStyles();
 
 export default function AdminApp() {
   const { t } = useI18n();

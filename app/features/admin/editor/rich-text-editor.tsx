@@ -7,6 +7,7 @@ import { LOCALES } from "#core/dates.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { embedImage } from "./embed-image.ts";
+import { documentNonce } from "../style-nonce.ts";
 import { editorExtensions } from "./extensions.ts";
 import { FieldError } from "#app/features/admin/forms/form-controls.tsx";
 
@@ -114,6 +115,8 @@ export function RichTextEditor({
     content: initialContent,
     // Created after the first render, in the browser: the same first render on the server and the client.
     immediatelyRender: false,
+    // TipTap writes its base styles into the head: allowed by the page's nonce (decision 030).
+    injectNonce: documentNonce(),
     editorProps,
     onUpdate: ({ editor: updated }) => {
       // The empty paragraph TipTap keeps after a final image or code block is for the caret, not the article.
