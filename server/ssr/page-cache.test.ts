@@ -1,28 +1,37 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createPageCache, pageCacheKey, SCRIPT_HASHES_HEADER } from "./page-cache.ts";
+import { createPageCache, pageCacheKey } from "./page-cache.ts";
 
 const page = (body: string) => ({ status: 200, contentType: "text/html; charset=utf-8", body });
 
 describe("the page cache", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("keeps a page without its nonce, allowing its inline scripts by their hashes", async () => {
+  it("keeps a page without its nonce, with the headers its inline scripts' hashes give it", async () => {
     const cache = createPageCache({ ttlMs: 10_000 });
     const script = 'window.__data = {"nonce":"OLDNONCE"};';
-    cache.set(
-      "/|en|light",
-      "OLDNONCE",
-      page(`<script nonce="OLDNONCE">${script}</script><script src="/a.js"></script>`),
-    );
+    cache.set("/|en|light", "OLDNONCE", {
+      ...page(`<script nonce="OLDNONCE">${script}</script><script src="/a.js"></script>`),
+      headers: (hashes) => ({ "Content-Security-Policy": `script-src 'self' ${hashes}`, Vary: "Cookie" }),
+    });
     const hit = cache.get("/|en|light");
     expect(hit?.status).toBe(200);
     expect(hit?.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     const html = await hit!.text();
     expect(html).toBe('<script nonce="">window.__data = {"nonce":""};</script><script src="/a.js"></script>');
     const hash = createHash("sha256").update('window.__data = {"nonce":""};').digest("base64");
-    expect(hit?.headers.get(SCRIPT_HASHES_HEADER)).toBe(`'sha256-${hash}'`);
+    expect(hit?.headers.get("Content-Security-Policy")).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(hit?.headers.get("Vary")).toBe("Cookie");
+    // The stored form, as the fast path sends it: the same headers, computed once.
+    const stored = cache.lookup("/|en|light", null)!;
+    expect(stored.headers).toEqual({
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": String(stored.body.length),
+      "Content-Security-Policy": `script-src 'self' 'sha256-${hash}'`,
+      Vary: "Cookie",
+    });
+    expect(cache.lookup("/|en|light", null)).toBe(stored);
   });
 
   it("answers brotli, then gzip, then plain, as the request accepts, from bytes compressed once", async () => {
