@@ -44,7 +44,7 @@ export function createFastPath(options: {
   const { assets, pages, requestLog } = options;
   if (!assets && !pages) return () => false;
   return (request, response) => {
-    const started = performance.now();
+    const started = requestLog ? performance.now() : 0;
     const { method, url = "" } = request;
     if (method !== "GET" && method !== "HEAD") return false;
     if (!PLAIN_TARGET.test(url) || DOT_SEGMENT.test(url)) return false;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { StoredAnswer } from "./stored-answer.ts";
+import { byHeaderValue, type StoredAnswer } from "./stored-answer.ts";
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -31,15 +31,15 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The encodings a request accepts (q > 0), from its Accept-Encoding header. */
-function acceptedEncodings(header: string | undefined): Set<string> {
+const acceptedEncodings = byHeaderValue((header) => {
   const accepted = new Set<string>();
   for (const part of (header ?? "").split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
     if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
   }
-  return accepted;
-}
+  return { br: accepted.has("br"), gzip: accepted.has("gzip") };
+});
 
 /** The hashed assets of a build, in memory: `answer` finds one for a request, or undefined. */
 export interface BuiltAssets {
@@ -90,8 +90,8 @@ export function loadBuiltAssets(clientDir: string): BuiltAssets {
       if (!asset) return undefined;
       if (!asset.br && !asset.gzip) return asset.identity;
       const accepted = acceptedEncodings(acceptEncoding);
-      if (asset.br && accepted.has("br")) return asset.br;
-      if (asset.gzip && accepted.has("gzip")) return asset.gzip;
+      if (asset.br && accepted.br) return asset.br;
+      if (asset.gzip && accepted.gzip) return asset.gzip;
       return asset.identity;
     },
   };

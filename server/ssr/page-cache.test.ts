@@ -109,6 +109,27 @@ describe("the page cache's bounds", () => {
     expect(cache.size).toBe(3);
   });
 
+  it("evicts the least recently used page, however often the last one is asked for", () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxEntries: 3 });
+    for (const key of ["/a", "/b", "/c"]) cache.set(key, "", page(key));
+    for (const key of ["/a", "/a", "/b", "/b", "/a"]) expect(cache.lookup(key, null)).toBeDefined();
+    // Least recently used first: /c (never asked for), then /b.
+    cache.set("/d", "", page("d"));
+    expect(cache.lookup("/c", null)).toBeUndefined();
+    cache.set("/e", "", page("e"));
+    expect(cache.lookup("/b", null)).toBeUndefined();
+    expect(cache.lookup("/a", null)).toBeDefined();
+    // A page asked for, then another stored, then the first asked for again: the other is the older.
+    const two = createPageCache({ ttlMs: 10_000, maxEntries: 2 });
+    two.set("/x", "", page("x"));
+    two.lookup("/x", null);
+    two.set("/y", "", page("y"));
+    two.lookup("/x", null);
+    two.set("/z", "", page("z"));
+    expect(two.lookup("/y", null)).toBeUndefined();
+    expect(two.lookup("/x", null)).toBeDefined();
+  });
+
   it("sweeps expired pages even when nobody asks for them again", () => {
     vi.useFakeTimers();
     const cache = createPageCache({ ttlMs: 1_000 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { StoredAnswer } from "#server/http/stored-answer.ts";
+import { byHeaderValue, type StoredAnswer } from "#server/http/stored-answer.ts";
 
 // Rendered public pages, kept for a few seconds (decision 008). A personal site is read far more often than
 // written: a page served from here costs a lookup instead of a React render, a query and a compression.
@@ -67,7 +67,7 @@ export function scriptHashes(html: string): string {
 }
 
 /** Which stored encoding to send for an Accept-Encoding header (q=0 refuses one). */
-export function pickEncoding(header: string | undefined): "br" | "gzip" | null {
+export const pickEncoding = byHeaderValue((header): "br" | "gzip" | null => {
   const accepted = new Map<string, number>();
   for (const part of (header ?? "").toLowerCase().split(",")) {
     const [name = "", ...params] = part.trim().split(";");
@@ -77,7 +77,7 @@ export function pickEncoding(header: string | undefined): "br" | "gzip" | null {
   if ((accepted.get("br") ?? 0) > 0) return "br";
   if ((accepted.get("gzip") ?? 0) > 0) return "gzip";
   return null;
-}
+});
 
 /**
  * Bounded whatever visitors send: at most `maxEntries` pages and `maxBytes` of them (the least recently used go
@@ -97,6 +97,7 @@ export function createPageCache({
   const entries = new Map<string, Entry>();
   let paused = false;
   let bytes = 0;
+  let lastUsed: string | undefined;
   const sizeOf = (entry: Entry) => entry.identity.body.length + entry.br.body.length + entry.gzip.body.length;
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -111,6 +112,7 @@ export function createPageCache({
   if (ttlMs > 0) setInterval(sweep, Math.max(ttlMs, 1_000)).unref();
   const clear = () => {
     entries.clear();
+    lastUsed = undefined;
     bytes = 0;
   };
   const lookup = (key: string, encoding: "br" | "gzip" | null) => {
@@ -121,9 +123,12 @@ export function createPageCache({
       drop(key);
       return undefined;
     }
-    // Most recently used last: eviction takes the first.
-    entries.delete(key);
-    entries.set(key, entry);
+    // Most recently used last: eviction takes the first. (A page asked for again and again is already last.)
+    if (key !== lastUsed) {
+      entries.delete(key);
+      entries.set(key, entry);
+      lastUsed = key;
+    }
     return encoding ? entry[encoding] : entry.identity;
   };
   return {
@@ -173,6 +178,7 @@ export function createPageCache({
       while (entries.size >= maxEntries || (entries.size > 0 && bytes + sizeOf(entry) > maxBytes))
         drop(entries.keys().next().value!);
       entries.set(key, entry);
+      lastUsed = key;
       bytes += sizeOf(entry);
     },
     clear,
@@ -198,6 +204,8 @@ const PAGE_PARAMETERS: Record<string, RegExp> = {
   sent: /^1$/,
 };
 
+const PAGE_PARAMETER_LIST = Object.entries(PAGE_PARAMETERS);
+
 /**
  * The cache key of a public page: its address (origin included when pages are built from each request's own
  * origin), the parameters the page reads, and the theme. Null when a parameter the page reads has a value it
@@ -209,7 +217,7 @@ export function pageCacheKey(
   origin: string | null,
 ): string | null {
   const kept: string[] = [];
-  for (const [name, pattern] of Object.entries(PAGE_PARAMETERS)) {
+  for (const [name, pattern] of PAGE_PARAMETER_LIST) {
     const value = url.searchParams.get(name);
     if (value === null) continue;
     if (!pattern.test(value)) return null;
