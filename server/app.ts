@@ -14,14 +14,15 @@ import {
   requireJsonBody,
   requireOwner,
 } from "./http/guards.ts";
-import { securityHeaders } from "./http/headers.ts";
+import { createFastPath } from "./http/fast-path.ts";
+import { createSecurityHeaders, securityHeaders } from "./http/headers.ts";
 import { cspReportRouter } from "./http/csp-report.ts";
 import { securityTxtRouter } from "./http/security-txt.ts";
 import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
 import { healthRouter } from "./http/health.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
-import { builtAssets, builtFiles } from "./http/static-files.ts";
+import { builtAssets, builtFiles, loadBuiltAssets } from "./http/static-files.ts";
 import type { ChangeFeed } from "./platform/change-feed.ts";
 import { createDataHealth, type DataHealth } from "./platform/data-health.ts";
 import type { ServerEnv } from "./platform/env.ts";
@@ -172,7 +173,20 @@ export function createApp(options: AppOptions) {
     stamps: createFormStamps(db),
   };
 
+  const headerOptions = {
+    siteUrl: env.siteUrl,
+    formOrigins,
+    dev: Boolean(options.dev),
+    trustProxy: env.trustProxy,
+    publicOrigin: env.publicOrigin,
+    styleSources: options.styleSources ?? [],
+  };
+  const security = createSecurityHeaders(headerOptions);
+  const assets = options.clientDir ? loadBuiltAssets(options.clientDir) : undefined;
+
   const app = new Hono<{ Variables: { secureHeadersNonce?: string; requestId: string } }>();
+  // The order below is the app's; the fast path (server/http/fast-path.ts, decision 028) answers hashed assets
+  // and stored pages before it, as these would answer them.
   app.use(requestIds());
   if (env.logRequests) app.use(requestLog(logger));
   // docs/product.md §20: an address that cannot be decoded, or holds control characters, reaches no route: 400,
@@ -180,18 +194,9 @@ export function createApp(options: AppOptions) {
   app.use(refuseMalformedAddress({ page: options.ssr ? (c) => notFoundPage(app, c.req.raw) : undefined }));
   app.use(drainUnreadBody);
   // Hashed assets first: answered from memory, already compressed, without the document headers below.
-  if (options.clientDir) app.use("/assets/*", builtAssets(options.clientDir));
+  if (assets) app.use("/assets/*", builtAssets(assets));
   app.use(compress());
-  app.use(
-    securityHeaders({
-      siteUrl: env.siteUrl,
-      formOrigins,
-      dev: Boolean(options.dev),
-      trustProxy: env.trustProxy,
-      publicOrigin: env.publicOrigin,
-      styleSources: options.styleSources ?? [],
-    }),
-  );
+  app.use(securityHeaders(headerOptions, security));
   app.route("/", healthRouter(database, { images, logger, data: dataHealth }));
   // Before the cross-site refusal: browsers post reports without a page's Origin, and a report changes nothing.
   app.route("/", cspReportRouter({ logger, rateLimits, trustProxy: env.trustProxy }));
@@ -224,6 +229,7 @@ export function createApp(options: AppOptions) {
         dataHealth,
         ssr: options.ssr,
         pageCache: options.pageCache,
+        securityHeaders: security,
         settings: deps.settings,
         now,
         isOwner: async (c) => (await findOwnerSession(c, ownerAuth, secure)) !== null,
@@ -239,7 +245,16 @@ export function createApp(options: AppOptions) {
     c.req.path.startsWith("/api/") ? apiFail(c, 404, "notFound") : c.text("Not found", 404),
   );
   app.onError(handleAppError(logger, dataHealth));
-  return app;
+  // What the Node listener asks before handing a request to the app (server/platform/runtime.ts).
+  const fastPath = createFastPath({
+    assets,
+    pages: options.ssr ? options.pageCache : undefined,
+    siteUrl: env.siteUrl,
+    publicOrigin: env.publicOrigin,
+    trustProxy: env.trustProxy,
+    requestLog: env.logRequests ? logger : undefined,
+  });
+  return Object.assign(app, { fastPath });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -4,7 +4,7 @@ import { siteConfig } from "#config/site.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";
 import { CSP_REPORT_BODY_LIMIT, CSP_REPORTS_PER_MINUTE } from "./csp-report.ts";
-import { STRICT_TRANSPORT_SECURITY } from "./headers.ts";
+import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "./headers.ts";
 
 // Security headers, CSP violation reports and security.txt (docs/product.md §24).
 
@@ -72,6 +72,42 @@ describe.each(backends)("security headers on $name", (backend) => {
         const response = await app.request(path, { headers });
         expect(response.headers.get("strict-transport-security"), path).toBe(expected);
       }
+    });
+  });
+
+  it("sends exactly the site's security headers, the external form service's origin in the policy", async () => {
+    const { app } = makeApp(database(), {
+      SITE_URL: "https://mona.dev",
+      CONTACT_FORM_ENDPOINT: "https://forms.example/f/abc",
+    });
+    const response = await app.request("/api/projects", { headers: { Host: "mona.dev" } });
+    const nonce = /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(
+      response.headers.get("content-security-policy") ?? "",
+    )?.[1];
+    expect(nonce).toBeTruthy();
+    const security = Object.fromEntries(
+      [...response.headers].filter(([name]) => !["content-type", "x-request-id", "vary"].includes(name)),
+    );
+    expect(security).toEqual({
+      "content-security-policy":
+        `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'; ` +
+        "style-src-attr 'unsafe-inline'; " +
+        "img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self' https://forms.example; " +
+        "object-src 'none'; base-uri 'self'; form-action 'self' https://forms.example; frame-ancestors 'none'; " +
+        "report-to csp; report-uri /csp-report",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "permissions-policy": PERMISSIONS_POLICY,
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "reporting-endpoints": 'csp="https://mona.dev/csp-report"',
+      "strict-transport-security": STRICT_TRANSPORT_SECURITY,
+      "x-content-type-options": "nosniff",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-frame-options": "SAMEORIGIN",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
     });
   });
 

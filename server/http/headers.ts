@@ -1,6 +1,5 @@
+import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { NONCE, secureHeaders } from "hono/secure-headers";
-import { SCRIPT_HASHES_HEADER } from "#server/ssr/page-cache.ts";
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "./csp-report.ts";
 
 /** Two years, and every subdomain: what the HSTS preload list asks for (docs/product.md §24). */
@@ -35,25 +34,8 @@ export const PERMISSIONS_POLICY = [
   "xr-spatial-tracking=()",
 ].join(", ");
 
-/**
- * Whether the visitor reached the site over https. Behind a trusted proxy its X-Forwarded-Proto says so; otherwise
- * a SITE_URL that starts with https: says the site is only served that way (a proxy in front terminates TLS), as
- * does a request that came in over TLS itself.
- */
-export function servedOverHttps(c: Context, options: { siteUrl: string; trustProxy: boolean }): boolean {
-  const forwarded = options.trustProxy
-    ? c.req.header("X-Forwarded-Proto")?.split(",")[0]?.trim().toLowerCase()
-    : undefined;
-  if (forwarded) return forwarded === "https";
-  return options.siteUrl.startsWith("https:") || new URL(c.req.url).protocol === "https:";
-}
-
-/**
- * Security headers on every response, with a per-request nonce for the inline scripts React Router writes.
- * `formOrigins`: an external contact form service (decision 012), which the page's fetch and its plain form
- * post both reach. In development Vite injects inline scripts and styles, so the CSP is left out.
- */
-export function securityHeaders(options: {
+/** What decides the security headers: the site's settings, fixed for the life of the app. */
+export interface SecurityHeaderOptions {
   siteUrl: string;
   formOrigins: string[];
   dev: boolean;
@@ -61,73 +43,136 @@ export function securityHeaders(options: {
   /** SITE_URL's origin, when it is set. */
   publicOrigin: string | undefined;
   /** `'sha256-…'` of each `<style>` element the pages carry: the site's stylesheet, written inline (decision 030). */
-  styleSources: readonly string[];
-}): MiddlewareHandler {
+  styleSources?: readonly string[];
+}
+
+/**
+ * Whether the visitor reached the site over https. Behind a trusted proxy its X-Forwarded-Proto says so; otherwise
+ * a SITE_URL that starts with https: says the site is only served that way (a proxy in front terminates TLS), as
+ * does a request that came in over TLS itself. `forwardedProto` is the request's X-Forwarded-Proto header and
+ * `protocol` its own (`http:` or `https:`).
+ */
+export function isHttpsRequest(
+  request: { forwardedProto: string | undefined; protocol: string },
+  options: Pick<SecurityHeaderOptions, "siteUrl" | "trustProxy">,
+): boolean {
+  const forwarded = options.trustProxy
+    ? request.forwardedProto?.split(",")[0]?.trim().toLowerCase()
+    : undefined;
+  if (forwarded) return forwarded === "https";
+  return options.siteUrl.startsWith("https:") || request.protocol === "https:";
+}
+
+/** `isHttpsRequest` for a request in the app. */
+export function servedOverHttps(c: Context, options: Pick<SecurityHeaderOptions, "siteUrl" | "trustProxy">) {
+  return isHttpsRequest(
+    { forwardedProto: c.req.header("X-Forwarded-Proto"), protocol: new URL(c.req.url).protocol },
+    options,
+  );
+}
+
+/**
+ * The security headers of the site (docs/product.md §24), as one list of names and values: what every response
+ * carries unless it set the header itself, and what a stored page is kept with (server/ssr/page-cache.ts).
+ * `scriptSources` are the CSP's script sources beside 'self': a request's nonce, or a stored page's hashes;
+ * `origin` is the address the page was served at (the Reporting API's endpoint names it, or SITE_URL's).
+ * `formOrigins`: an external contact form service (decision 012), which the page's fetch and its plain form post
+ * both reach. In development Vite injects inline scripts and styles, so the CSP is left out. These were Hono's
+ * secureHeaders until decision 028: a stored page is now kept with them, computed once.
+ */
+export function createSecurityHeaders(options: SecurityHeaderOptions) {
   const { formOrigins } = options;
-  const headers = secureHeaders({
-    contentSecurityPolicy: options.dev
-      ? undefined
-      : {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", NONCE],
-          // Style elements: the stylesheet by its hash (pages from the page cache carry no nonce), and with the
-          // nonce those the admin's libraries write at run time (Radix's scroll lock, TipTap). Style attributes
-          // (React's style prop, an article's alignment) stay allowed: they cannot load or run anything here.
-          styleSrc: ["'self'", NONCE, ...options.styleSources],
-          styleSrcAttr: ["'unsafe-inline'"],
-          // blob: for the admin page's preview of a chosen image before it is uploaded (URL.createObjectURL).
-          imgSrc: ["'self'", "data:", "blob:", "https:"],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'", ...formOrigins],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'", ...formOrigins],
-          frameAncestors: ["'none'"],
-          // Violations are reported to the log (server/http/csp-report.ts): `report-to` where the Reporting API
-          // is, `report-uri` for the browsers without it.
-          reportTo: CSP_REPORT_GROUP,
-          reportUri: [CSP_REPORT_PATH],
-        },
-    // Cross-origin isolation headers would block project images hosted elsewhere.
-    crossOriginEmbedderPolicy: false,
-    // "no-referrer" makes browsers send `Origin: null` on plain form posts, which React Router's CSRF check
-    // refuses; this policy still sends no path to other sites.
-    referrerPolicy: "strict-origin-when-cross-origin",
-    // Per request, below: only a visitor who came over https may be told to always come back that way.
-    strictTransportSecurity: false,
-    // A response that sets its own header keeps it: uploaded images carry a stricter CSP (sandbox).
-    overwrite: false,
-  });
-  // A page from the page cache has no nonce: its inline scripts are allowed by their hashes (server/ssr/page-cache.ts),
-  // its stylesheet by the hash above.
-  return async (c, next) => {
-    await headers(c, next);
-    // The Reporting API's endpoint as an absolute address: the address the page was served at (or SITE_URL's).
-    if (!options.dev && c.res.headers.has("Content-Security-Policy"))
-      c.res.headers.set(
-        "Reporting-Endpoints",
-        `${CSP_REPORT_GROUP}="${options.publicOrigin ?? new URL(c.req.url).origin}${CSP_REPORT_PATH}"`,
-      );
-    if (!c.res.headers.has("Permissions-Policy")) c.res.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-    if (servedOverHttps(c, options) && !c.res.headers.has("Strict-Transport-Security"))
-      c.res.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
-    const hashes = c.res.headers.get(SCRIPT_HASHES_HEADER);
-    if (hashes === null) return;
-    c.res.headers.delete(SCRIPT_HASHES_HEADER);
-    const policy = c.res.headers.get("Content-Security-Policy");
-    if (policy) c.res.headers.set("Content-Security-Policy", withoutNonce(policy, hashes));
+  // Cross-origin isolation (Cross-Origin-Embedder-Policy) would block project images hosted elsewhere.
+  // "no-referrer" makes browsers send `Origin: null` on plain form posts, which React Router's CSRF check refuses;
+  // this Referrer-Policy still sends no path to other sites. Strict-Transport-Security is per request, below.
+  const fixed: [string, string][] = [
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Origin-Agent-Cluster", "?1"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-DNS-Prefetch-Control", "off"],
+    ["X-Download-Options", "noopen"],
+    ["X-Frame-Options", "SAMEORIGIN"],
+    ["X-Permitted-Cross-Domain-Policies", "none"],
+    ["X-XSS-Protection", "0"],
+  ];
+  // The policy around the script and style sources: everything before them, and everything after. Style elements:
+  // the stylesheet by its hash (a stored page carries no nonce), and with the nonce those the admin's libraries
+  // write at run time (Radix's scroll lock, TipTap). Style attributes (React's style prop, an article's alignment)
+  // stay allowed: they cannot load or run anything here.
+  const styleSources = (options.styleSources ?? []).join(" ");
+  const [before, after] = [
+    "default-src 'self'; script-src 'self'",
+    [
+      "",
+      "style-src-attr 'unsafe-inline'",
+      // blob: for the admin page's preview of a chosen image before it is uploaded (URL.createObjectURL).
+      "img-src 'self' data: blob: https:",
+      "font-src 'self'",
+      ["connect-src 'self'", ...formOrigins].join(" "),
+      "object-src 'none'",
+      "base-uri 'self'",
+      ["form-action 'self'", ...formOrigins].join(" "),
+      "frame-ancestors 'none'",
+      // Violations are reported to the log (server/http/csp-report.ts): `report-to` where the Reporting API is,
+      // `report-uri` for the browsers without it.
+      `report-to ${CSP_REPORT_GROUP}`,
+      `report-uri ${CSP_REPORT_PATH}`,
+    ].join("; "),
+  ];
+  const csp = !options.dev;
+  return {
+    /** Whether pages carry a Content-Security-Policy (and so a nonce). */
+    csp,
+    /** Every security header but Strict-Transport-Security, which depends on the request (`isHttpsRequest`). */
+    list(scriptSources: string, origin: string, nonce?: string): [string, string][] {
+      if (!csp) return [...fixed, ["Permissions-Policy", PERMISSIONS_POLICY]];
+      const style = ["style-src 'self'", nonce ? `'nonce-${nonce}'` : "", styleSources]
+        .filter(Boolean)
+        .join(" ");
+      return [
+        ...fixed,
+        ["Content-Security-Policy", `${before} ${scriptSources}; ${style}${after}`],
+        // The Reporting API's endpoint as an absolute address: the address the page was served at (or SITE_URL's).
+        ["Reporting-Endpoints", `${CSP_REPORT_GROUP}="${options.publicOrigin ?? origin}${CSP_REPORT_PATH}"`],
+        ["Permissions-Policy", PERMISSIONS_POLICY],
+      ];
+    },
   };
 }
 
-/** The policy of a page stored without its nonce: the inline scripts' hashes in its place, and no nonce elsewhere. */
-export function withoutNonce(policy: string, scriptHashes: string): string {
-  return policy
-    .split(";")
-    .map((directive) => {
-      const trimmed = directive.trim();
-      return trimmed.startsWith("script-src ")
-        ? trimmed.replace(/'nonce-[^']*'/, scriptHashes)
-        : trimmed.replace(/\s*'nonce-[^']*'/g, "");
-    })
-    .join("; ");
+export type SecurityHeaders = ReturnType<typeof createSecurityHeaders>;
+
+/** A new CSP nonce: 16 random bytes in base64. */
+function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * Security headers on every response, with a per-request nonce for the inline scripts React Router writes
+ * (`secureHeadersNonce`). A response that sets a header itself keeps it: uploaded images carry a stricter CSP
+ * (sandbox), and a page from the page cache carries the policy with its scripts' hashes.
+ */
+export function securityHeaders(
+  options: SecurityHeaderOptions,
+  headers = createSecurityHeaders(options),
+): MiddlewareHandler {
+  return async (c, next) => {
+    const nonce = headers.csp ? newNonce() : undefined;
+    if (nonce) c.set("secureHeadersNonce", nonce);
+    await next();
+    const response = c.res.headers;
+    const origin = options.publicOrigin ?? new URL(c.req.url).origin;
+    for (const [name, value] of headers.list(`'nonce-${nonce}'`, origin, nonce)) {
+      // The endpoint goes with whichever policy the response has.
+      if (name === "Reporting-Endpoints") {
+        if (response.has("Content-Security-Policy")) response.set(name, value);
+      } else if (!response.has(name)) response.set(name, value);
+    }
+    response.delete("X-Powered-By");
+    // Only a visitor who came over https may be told to always come back that way.
+    if (servedOverHttps(c, options) && !response.has("Strict-Transport-Security"))
+      response.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  };
 }

@@ -1,17 +1,29 @@
+import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { requestId } from "hono/request-id";
 import type { Logger } from "#server/platform/logger.ts";
 
+/** The longest caller's request id that is kept. */
+const REQUEST_ID_LIMIT = 128;
+
 /**
- * Every request gets an id: the caller's X-Request-Id when it is a plain token (a load balancer's), else a new
- * UUID; it is echoed in the response's X-Request-Id and named in every log line about the request.
+ * The id of a request: the caller's X-Request-Id when it is a plain token (a load balancer's) of at most 128
+ * characters, else a new UUID. The app and the fast path (server/http/fast-path.ts) both take it from here.
+ */
+export function requestIdOf(given: string | undefined): string {
+  return given && given.length <= REQUEST_ID_LIMIT && !/[^\w\-=]/.test(given) ? given : randomUUID();
+}
+
+/**
+ * Every request gets an id (`requestIdOf`); it is echoed in the response's X-Request-Id and named in every log
+ * line about the request.
  */
 export function requestIds(): MiddlewareHandler {
-  const assign = requestId({ limitLength: 128 });
   return async (c, next) => {
-    await assign(c, next);
+    const id = requestIdOf(c.req.header("X-Request-Id"));
+    c.set("requestId", id);
+    c.header("X-Request-Id", id);
+    await next();
     // A response built whole (a rendered page, a static file) did not take the header set before it.
-    const id = c.get("requestId") as string;
     if (c.res.headers.get("X-Request-Id") === id) return;
     try {
       c.res.headers.set("X-Request-Id", id);

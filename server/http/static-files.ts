@@ -2,14 +2,15 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { byHeaderValue, type StoredAnswer } from "./stored-answer.ts";
 
 const YEAR = 60 * 60 * 24 * 365;
 
+/** An asset in each encoding the build made, each with its complete headers. */
 interface Asset {
-  identity: Uint8Array;
-  br?: Uint8Array;
-  gzip?: Uint8Array;
-  contentType: string;
+  identity: StoredAnswer;
+  br?: StoredAnswer;
+  gzip?: StoredAnswer;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -30,23 +31,30 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The encodings a request accepts (q > 0), from its Accept-Encoding header. */
-function acceptedEncodings(header: string | undefined): Set<string> {
+const acceptedEncodings = byHeaderValue((header) => {
   const accepted = new Set<string>();
   for (const part of (header ?? "").split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
     if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
   }
-  return accepted;
+  return { br: accepted.has("br"), gzip: accepted.has("gzip") };
+});
+
+/** The hashed assets of a build, in memory: `answer` finds one for a request, or undefined. */
+export interface BuiltAssets {
+  /** The answer to a GET or HEAD of `path` (HEAD: the body is left out by whoever sends it). */
+  answer(path: string, acceptEncoding: string | undefined): StoredAnswer | undefined;
 }
 
 /**
  * The hashed assets of build/client/assets, held in memory with the brotli and gzip copies the build made
- * (scripts/compress-assets.js): an answer is a lookup, never a disk read or a compression. Mounted before the
- * compression and security-header middleware (server/app.ts): an asset carries its type, length, encoding and a
- * year's immutable caching, plus nosniff; the CSP and the other document headers belong to pages.
+ * (scripts/compress-assets.js) and the headers of each: an answer is a lookup, never a disk read or a compression.
+ * Answered before the compression and security-header middleware (server/app.ts), and most often before the app
+ * (server/http/fast-path.ts, decision 028): an asset carries its type, length, encoding and a year's immutable
+ * caching, plus nosniff; the CSP and the other document headers belong to pages.
  */
-export function builtAssets(clientDir: string): MiddlewareHandler {
+export function loadBuiltAssets(clientDir: string): BuiltAssets {
   const folder = path.join(clientDir, "assets");
   const assets = new Map<string, Asset>();
   const names = existsSync(folder) ? readdirSync(folder) : [];
@@ -54,36 +62,49 @@ export function builtAssets(clientDir: string): MiddlewareHandler {
     if (name.endsWith(".br") || name.endsWith(".gz")) continue;
     const file = path.join(folder, name);
     const extension = path.extname(name).slice(1).toLowerCase();
-    const sibling = (suffix: string) =>
-      names.includes(name + suffix) ? readFileSync(file + suffix) : undefined;
+    const contentType = CONTENT_TYPES[extension] ?? "application/octet-stream";
+    const compressed = names.includes(`${name}.br`) || names.includes(`${name}.gz`);
+    const answer = (body: Buffer, encoding?: string): StoredAnswer => ({
+      status: 200,
+      headers: {
+        "Content-Type": contentType,
+        "Content-Length": String(body.byteLength),
+        "Cache-Control": `public, max-age=${YEAR}, immutable`,
+        "X-Content-Type-Options": "nosniff",
+        ...(compressed ? { Vary: "Accept-Encoding" } : {}),
+        ...(encoding ? { "Content-Encoding": encoding } : {}),
+      },
+      body,
+    });
+    const sibling = (suffix: string, encoding: string) =>
+      names.includes(name + suffix) ? answer(readFileSync(file + suffix), encoding) : undefined;
     assets.set(`/assets/${name}`, {
-      identity: readFileSync(file),
-      br: sibling(".br"),
-      gzip: sibling(".gz"),
-      contentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
+      identity: answer(readFileSync(file)),
+      br: sibling(".br", "br"),
+      gzip: sibling(".gz", "gzip"),
     });
   }
+  return {
+    answer(assetPath, acceptEncoding) {
+      const asset = assets.get(assetPath);
+      if (!asset) return undefined;
+      if (!asset.br && !asset.gzip) return asset.identity;
+      const accepted = acceptedEncodings(acceptEncoding);
+      if (asset.br && accepted.br) return asset.br;
+      if (asset.gzip && accepted.gzip) return asset.gzip;
+      return asset.identity;
+    },
+  };
+}
+
+/** `/assets/*` in the app: a built asset, or 404 for a name the build does not have. */
+export function builtAssets(assets: BuiltAssets): MiddlewareHandler {
   return (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-    const asset = assets.get(c.req.path);
-    if (!asset) return Promise.resolve(c.text("Not found", 404));
-    const accepted = asset.br || asset.gzip ? acceptedEncodings(c.req.header("Accept-Encoding")) : null;
-    const [encoding, body] =
-      asset.br && accepted?.has("br")
-        ? ["br", asset.br]
-        : asset.gzip && accepted?.has("gzip")
-          ? ["gzip", asset.gzip]
-          : [null, asset.identity];
-    const headers: Record<string, string> = {
-      "Content-Type": asset.contentType,
-      "Content-Length": String(body.byteLength),
-      "Cache-Control": `public, max-age=${YEAR}, immutable`,
-      "X-Content-Type-Options": "nosniff",
-    };
-    if (asset.br || asset.gzip) headers.Vary = "Accept-Encoding";
-    if (encoding) headers["Content-Encoding"] = encoding;
-    const payload = c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>);
-    return Promise.resolve(new Response(payload, { status: 200, headers }));
+    const answer = assets.answer(c.req.path, c.req.header("Accept-Encoding"));
+    if (!answer) return Promise.resolve(c.text("Not found", 404));
+    const payload = c.req.method === "HEAD" ? null : (answer.body as Uint8Array<ArrayBuffer>);
+    return Promise.resolve(new Response(payload, { status: answer.status, headers: { ...answer.headers } }));
   };
 }
 

@@ -8,7 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import { siteConfig } from "#config/site.ts";
 import type { DbHandle } from "#db/client.ts";
 import { DamagedDatabaseError } from "#db/data-folder.ts";
-import { createApp, type SsrHandler } from "#server/app.ts";
+import { createApp, type App, type SsrHandler } from "#server/app.ts";
 import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
 import { createSettingsService } from "#server/resources/settings/service.ts";
 import { scheduleHousekeeping } from "#server/resources/uploads/sweep.ts";
@@ -99,11 +99,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     pageCache,
     notifier,
   });
-  // The Node adapter hands the socket to the app (visitors' addresses for rate limits), behind Vite in dev.
-  const listener = getRequestListener(app.fetch);
+  // The Node adapter hands the socket to the app (visitors' addresses for rate limits), behind Vite in dev;
+  // hashed assets and stored pages are answered before it (decision 028).
+  const listener = appListener(app);
   const front = options.front;
   const server = http.createServer(
-    front ? (req, res) => front(req, res, () => void listener(req, res)) : listener,
+    front ? (req, res) => front(req, res, () => listener(req, res)) : listener,
   );
   try {
     await new Promise<void>((resolve, reject) => {
@@ -145,6 +146,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       })();
       return closing;
     },
+  };
+}
+
+/** The Node request listener of an app: its fast path first, then the app through @hono/node-server. */
+export function appListener(app: Pick<App, "fetch" | "fastPath">): http.RequestListener {
+  const toApp = getRequestListener(app.fetch);
+  return (req, res) => {
+    if (!app.fastPath(req, res)) void toApp(req, res);
   };
 }
 

@@ -1,28 +1,37 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createPageCache, pageCacheKey, SCRIPT_HASHES_HEADER } from "./page-cache.ts";
+import { createPageCache, pageCacheKey } from "./page-cache.ts";
 
 const page = (body: string) => ({ status: 200, contentType: "text/html; charset=utf-8", body });
 
 describe("the page cache", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("keeps a page without its nonce, allowing its inline scripts by their hashes", async () => {
+  it("keeps a page without its nonce, with the headers its inline scripts' hashes give it", async () => {
     const cache = createPageCache({ ttlMs: 10_000 });
     const script = 'window.__data = {"nonce":"OLDNONCE"};';
-    cache.set(
-      "/|en|light",
-      "OLDNONCE",
-      page(`<script nonce="OLDNONCE">${script}</script><script src="/a.js"></script>`),
-    );
+    cache.set("/|en|light", "OLDNONCE", {
+      ...page(`<script nonce="OLDNONCE">${script}</script><script src="/a.js"></script>`),
+      headers: (hashes) => ({ "Content-Security-Policy": `script-src 'self' ${hashes}`, Vary: "Cookie" }),
+    });
     const hit = cache.get("/|en|light");
     expect(hit?.status).toBe(200);
     expect(hit?.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     const html = await hit!.text();
     expect(html).toBe('<script nonce="">window.__data = {"nonce":""};</script><script src="/a.js"></script>');
     const hash = createHash("sha256").update('window.__data = {"nonce":""};').digest("base64");
-    expect(hit?.headers.get(SCRIPT_HASHES_HEADER)).toBe(`'sha256-${hash}'`);
+    expect(hit?.headers.get("Content-Security-Policy")).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(hit?.headers.get("Vary")).toBe("Cookie");
+    // The stored form, as the fast path sends it: the same headers, computed once.
+    const stored = cache.lookup("/|en|light", null)!;
+    expect(stored.headers).toEqual({
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": String(stored.body.length),
+      "Content-Security-Policy": `script-src 'self' 'sha256-${hash}'`,
+      Vary: "Cookie",
+    });
+    expect(cache.lookup("/|en|light", null)).toBe(stored);
   });
 
   it("answers brotli, then gzip, then plain, as the request accepts, from bytes compressed once", async () => {
@@ -98,6 +107,27 @@ describe("the page cache's bounds", () => {
     cache.set("/huge", "", page(body(5).repeat(5)));
     expect(cache.get("/huge")).toBeUndefined();
     expect(cache.size).toBe(3);
+  });
+
+  it("evicts the least recently used page, however often the last one is asked for", () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxEntries: 3 });
+    for (const key of ["/a", "/b", "/c"]) cache.set(key, "", page(key));
+    for (const key of ["/a", "/a", "/b", "/b", "/a"]) expect(cache.lookup(key, null)).toBeDefined();
+    // Least recently used first: /c (never asked for), then /b.
+    cache.set("/d", "", page("d"));
+    expect(cache.lookup("/c", null)).toBeUndefined();
+    cache.set("/e", "", page("e"));
+    expect(cache.lookup("/b", null)).toBeUndefined();
+    expect(cache.lookup("/a", null)).toBeDefined();
+    // A page asked for, then another stored, then the first asked for again: the other is the older.
+    const two = createPageCache({ ttlMs: 10_000, maxEntries: 2 });
+    two.set("/x", "", page("x"));
+    two.lookup("/x", null);
+    two.set("/y", "", page("y"));
+    two.lookup("/x", null);
+    two.set("/z", "", page("z"));
+    expect(two.lookup("/y", null)).toBeUndefined();
+    expect(two.lookup("/x", null)).toBeDefined();
   });
 
   it("sweeps expired pages even when nobody asks for them again", () => {

@@ -1,25 +1,32 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { byHeaderValue, type StoredAnswer } from "#server/http/stored-answer.ts";
 
 // Rendered public pages, kept for a few seconds (decision 008). A personal site is read far more often than
 // written: a page served from here costs a lookup instead of a React render, a query and a compression.
 // A stored page carries no nonce (its value is removed, attributes and hydration data alike); its inline scripts
-// are allowed by their hashes instead, which the response names (`SCRIPT_HASHES_HEADER`, turned into the CSP by
-// server/http/headers.ts). So the bytes never change, and they are kept compressed, in brotli and gzip
-// (decision 020).
-
-/** Names the stored page's script hashes for the security headers, which replace the nonce with them. */
-export const SCRIPT_HASHES_HEADER = "X-Sira-Script-Hashes";
+// are allowed by their hashes instead, named in the CSP it is kept with. So the bytes never change: they are kept
+// compressed, in brotli and gzip (decision 020), each with its complete headers, computed once when the page is
+// stored, so that an answer is a lookup whether the app or the front of the server (server/http/fast-path.ts,
+// decision 028) gives it.
 
 interface Entry {
   expiresAt: number;
+  identity: StoredAnswer;
+  br: StoredAnswer;
+  gzip: StoredAnswer;
+}
+
+/** What a page is stored with. */
+export interface PageToStore {
   status: number;
   contentType: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  /** `'sha256-…'` of every inline script, space-separated. */
-  scriptHashes: string;
+  body: string;
+  /**
+   * The page's own headers beside Content-Type, Content-Length and Content-Encoding (the security headers, Vary),
+   * given `'sha256-…'` of every inline script, space-separated. `Vary: Accept-Encoding` when absent.
+   */
+  headers?: (scriptHashes: string) => Record<string, string>;
 }
 
 export interface PageCache {
@@ -28,16 +35,13 @@ export interface PageCache {
    * or older than the TTL.
    */
   get(key: string, acceptEncoding?: string): Response | undefined;
+  /** As `get`, in the stored form; `encoding` as `pickEncoding` chose it. */
+  lookup(key: string, encoding: "br" | "gzip" | null): StoredAnswer | undefined;
   /**
    * Stores a rendered page; `nonce` is the one it was rendered with. `until` ends it sooner than the TTL: the
    * moment a scheduled article goes public, when the page may list it (docs/product.md §18).
    */
-  set(
-    key: string,
-    nonce: string,
-    page: { status: number; contentType: string; body: string },
-    until?: Date | null,
-  ): void;
+  set(key: string, nonce: string, page: PageToStore, until?: Date | null): void;
   /** Forgets every page: after the owner changes content. */
   clear(): void;
   /**
@@ -63,7 +67,7 @@ export function scriptHashes(html: string): string {
 }
 
 /** Which stored encoding to send for an Accept-Encoding header (q=0 refuses one). */
-function pickEncoding(header: string | undefined): "br" | "gzip" | null {
+export const pickEncoding = byHeaderValue((header): "br" | "gzip" | null => {
   const accepted = new Map<string, number>();
   for (const part of (header ?? "").toLowerCase().split(",")) {
     const [name = "", ...params] = part.trim().split(";");
@@ -73,7 +77,7 @@ function pickEncoding(header: string | undefined): "br" | "gzip" | null {
   if ((accepted.get("br") ?? 0) > 0) return "br";
   if ((accepted.get("gzip") ?? 0) > 0) return "gzip";
   return null;
-}
+});
 
 /**
  * Bounded whatever visitors send: at most `maxEntries` pages and `maxBytes` of them (the least recently used go
@@ -93,7 +97,8 @@ export function createPageCache({
   const entries = new Map<string, Entry>();
   let paused = false;
   let bytes = 0;
-  const sizeOf = (entry: Entry) => entry.identity.length + entry.br.length + entry.gzip.length;
+  let lastUsed: string | undefined;
+  const sizeOf = (entry: Entry) => entry.identity.body.length + entry.br.body.length + entry.gzip.body.length;
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
@@ -107,34 +112,35 @@ export function createPageCache({
   if (ttlMs > 0) setInterval(sweep, Math.max(ttlMs, 1_000)).unref();
   const clear = () => {
     entries.clear();
+    lastUsed = undefined;
     bytes = 0;
+  };
+  const lookup = (key: string, encoding: "br" | "gzip" | null) => {
+    if (paused) return undefined;
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (Date.now() >= entry.expiresAt) {
+      drop(key);
+      return undefined;
+    }
+    // Most recently used last: eviction takes the first. (A page asked for again and again is already last.)
+    if (key !== lastUsed) {
+      entries.delete(key);
+      entries.set(key, entry);
+      lastUsed = key;
+    }
+    return encoding ? entry[encoding] : entry.identity;
   };
   return {
     get(key, acceptEncoding) {
-      if (paused) return undefined;
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (Date.now() >= entry.expiresAt) {
-        drop(key);
-        return undefined;
-      }
-      // Most recently used last: eviction takes the first.
-      entries.delete(key);
-      entries.set(key, entry);
-      const encoding = pickEncoding(acceptEncoding);
-      const body = encoding ? entry[encoding] : entry.identity;
-      const headers: Record<string, string> = {
-        "Content-Type": entry.contentType,
-        "Content-Length": String(body.length),
-        Vary: "Accept-Encoding",
-        [SCRIPT_HASHES_HEADER]: entry.scriptHashes,
-      };
-      if (encoding) headers["Content-Encoding"] = encoding;
-      return new Response(body as Uint8Array<ArrayBuffer>, {
-        status: entry.status,
-        headers,
+      const answer = lookup(key, pickEncoding(acceptEncoding));
+      if (!answer) return undefined;
+      return new Response(answer.body as Uint8Array<ArrayBuffer>, {
+        status: answer.status,
+        headers: { ...answer.headers },
       });
     },
+    lookup,
     set(key, nonce, page, until) {
       if (paused) return;
       const expiresAt = Math.min(Date.now() + ttlMs, until?.getTime() ?? Infinity);
@@ -142,25 +148,37 @@ export function createPageCache({
       const html = nonce ? page.body.replaceAll(nonce, "") : page.body;
       const identity = Buffer.from(html, "utf8");
       if (identity.length > maxBytes) return;
-      const entry: Entry = {
+      const own = page.headers?.(scriptHashes(html)) ?? { Vary: "Accept-Encoding" };
+      const answer = (body: Buffer, encoding?: string): StoredAnswer => ({
         status: page.status,
-        contentType: page.contentType,
+        headers: {
+          "Content-Type": page.contentType,
+          "Content-Length": String(body.length),
+          ...(encoding ? { "Content-Encoding": encoding } : {}),
+          ...own,
+        },
+        body,
+      });
+      const entry: Entry = {
         expiresAt,
-        identity,
-        br: brotliCompressSync(identity, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 6,
-            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        }),
-        gzip: gzipSync(identity, { level: 6 }),
-        scriptHashes: scriptHashes(html),
+        identity: answer(identity),
+        br: answer(
+          brotliCompressSync(identity, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 6,
+              [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+            },
+          }),
+          "br",
+        ),
+        gzip: answer(gzipSync(identity, { level: 6 }), "gzip"),
       };
       if (sizeOf(entry) > maxBytes) return;
       drop(key);
       while (entries.size >= maxEntries || (entries.size > 0 && bytes + sizeOf(entry) > maxBytes))
         drop(entries.keys().next().value!);
       entries.set(key, entry);
+      lastUsed = key;
       bytes += sizeOf(entry);
     },
     clear,
@@ -186,14 +204,20 @@ const PAGE_PARAMETERS: Record<string, RegExp> = {
   sent: /^1$/,
 };
 
+const PAGE_PARAMETER_LIST = Object.entries(PAGE_PARAMETERS);
+
 /**
  * The cache key of a public page: its address (origin included when pages are built from each request's own
  * origin), the parameters the page reads, and the theme. Null when a parameter the page reads has a value it
  * refuses (the page answers 404; nothing to keep). So `/articles?v=1`…`?v=500` are one page, not five hundred.
  */
-export function pageCacheKey(url: URL, theme: string, origin: string | null): string | null {
+export function pageCacheKey(
+  url: Pick<URL, "pathname" | "searchParams">,
+  theme: string,
+  origin: string | null,
+): string | null {
   const kept: string[] = [];
-  for (const [name, pattern] of Object.entries(PAGE_PARAMETERS)) {
+  for (const [name, pattern] of PAGE_PARAMETER_LIST) {
     const value = url.searchParams.get(name);
     if (value === null) continue;
     if (!pattern.test(value)) return null;

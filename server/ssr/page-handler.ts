@@ -9,6 +9,7 @@ import type { DataHealth } from "#server/platform/data-health.ts";
 import type { ServerEnv } from "#server/platform/env.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { clientAddress } from "#server/http/client-address.ts";
+import type { SecurityHeaders } from "#server/http/headers.ts";
 import {
   getArticleBySlug,
   getArticleForPreview,
@@ -43,6 +44,8 @@ export function pageHandler(options: {
   dataHealth?: DataHealth;
   ssr: SsrHandler;
   pageCache?: PageCache;
+  /** The security headers a stored page is kept with (its CSP names its scripts' hashes). */
+  securityHeaders: SecurityHeaders;
   settings: SettingsService;
   contact: ContactDeps;
   contactForm: SiteServices["contactForm"];
@@ -117,8 +120,9 @@ export function pageHandler(options: {
     // The language is in the path; without SITE_URL the absolute addresses in a page depend on its origin too.
     const key = pageCacheKey(url, preferences.theme, env.publicOrigin ? null : origin);
     if (cacheable && key) {
+      // Stored with every header it is sent with; most hits are answered before the app (decision 028).
       const hit = pageCache.get(key, c.req.header("Accept-Encoding"));
-      if (hit) return withVary(hit);
+      if (hit) return hit;
     }
 
     let failed = false;
@@ -173,10 +177,26 @@ export function pageHandler(options: {
     const body = await response.text();
     // A page may list articles: it is stale from the moment the next scheduled one goes public.
     const until = await nextPublication(db, options.now()).catch(() => new Date());
-    pageCache.set(key, nonce, { status: response.status, contentType, body }, until);
+    pageCache.set(
+      key,
+      nonce,
+      {
+        status: response.status,
+        contentType,
+        body,
+        headers: (hashes) => ({
+          ...Object.fromEntries(options.securityHeaders.list(hashes, url.origin)),
+          Vary: STORED_PAGE_VARY,
+        }),
+      },
+      until,
+    );
     return new Response(body, { status: response.status, headers: response.headers });
   };
 }
+
+/** A stored page is kept in three encodings, and depends on the theme cookie (and `/` on the language cookie). */
+const STORED_PAGE_VARY = "Accept-Encoding, Cookie";
 
 /** A page depends on the visitor's theme cookie (and `/` on the language cookie): shared caches must know it. */
 function withVary(response: Response): Response {

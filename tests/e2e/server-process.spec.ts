@@ -57,6 +57,20 @@ test("serves pages from a new data folder, refuses a second server on it, and sh
       storage: "disk",
     });
     expect(first.output()).not.toContain("not-logged");
+    // The stored page and a hashed asset, answered before the app (decision 028), are logged the same way.
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(
+      await (await fetch(`http://127.0.0.1:${port}/`)).text(),
+    )?.[1];
+    for (const target of ["/", stylesheet!]) {
+      const again = await fetch(`http://127.0.0.1:${port}${target}`, {
+        headers: { "X-Request-Id": `again-${target.length}` },
+      });
+      expect(again.status).toBe(200);
+      expect(again.headers.get("x-request-id")).toBe(`again-${target.length}`);
+      await expect
+        .poll(() => logEntries(first.output()).find((entry) => entry.requestId === `again-${target.length}`))
+        .toMatchObject({ level: 30, msg: "request", method: "GET", path: target, status: 200 });
+    }
     expect(existsSync(path.join(nested, "sira.lock"))).toBe(true);
     // Without SITE_URL, absolute addresses use each request's origin: said once, at start.
     expect(first.output().match(/SITE_URL is not set/g)).toHaveLength(1);

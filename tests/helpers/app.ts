@@ -19,7 +19,7 @@ export function makeApp(
   database: TestDatabase,
   env: Record<string, string> = {},
   options: Partial<
-    Pick<AppOptions, "now" | "pageCache" | "notifier" | "changes" | "images" | "clientDir" | "alerts">
+    Pick<AppOptions, "now" | "pageCache" | "notifier" | "changes" | "images" | "clientDir" | "alerts" | "ssr">
   > = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sira-test-"));
