@@ -58,10 +58,12 @@ test("serves pages from a new data folder, refuses a second server on it, and sh
     });
     expect(first.output()).not.toContain("not-logged");
     // The stored page and a hashed asset, answered before the app (decision 028), are logged the same way.
-    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(
+    // (The stylesheet is inline since decision 030: a hashed script is the asset.)
+    const script = /href="(\/assets\/[^"]+\.js)"/.exec(
       await (await fetch(`http://127.0.0.1:${port}/`)).text(),
     )?.[1];
-    for (const target of ["/", stylesheet!]) {
+    expect(script).toBeDefined();
+    for (const target of ["/", script!]) {
       const again = await fetch(`http://127.0.0.1:${port}${target}`, {
         headers: { "X-Request-Id": `again-${target.length}` },
       });
