@@ -122,10 +122,12 @@ export async function seedUploads(origin: string, password = BENCH_PASSWORD): Pr
       image_alt_ar: `لقطة من ${String(project.title)}`,
     });
   }
-  const articles = (await owner.request("GET", "/api/admin/articles")) as unknown as Record<
-    string,
-    unknown
-  >[];
+  // The admin list is paged (docs/product.md §21): the sample site's articles fit on one page of 100.
+  const articles = (
+    (await owner.request("GET", "/api/admin/articles?perPage=100")) as unknown as {
+      items: Record<string, unknown>[];
+    }
+  ).items;
   const newest = articles.reduce((a, b) => (String(a.date) > String(b.date) ? a : b));
   const cover = await owner.upload(await drawPhoto(2400, 1600, 20), "cover.jpg", "articles");
   const input = Object.fromEntries(
