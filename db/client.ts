@@ -56,11 +56,12 @@ async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlit
   // Never a new database over one that is damaged (docs/product.md §23): the folder is checked first.
   if (!inMemory) discardHalfMadeFolder(dataDir);
   const folder = inMemory ? "new" : checkDataFolder(dataDir);
-  // A small shared_buffers keeps idle memory down (docs/architecture.md "Platform notes").
+  // A small shared_buffers keeps idle memory down (docs/architecture.md "Platform notes"): PostgreSQL touches the
+  // whole buffer pool, and WebAssembly memory is never given back. 4 MB holds a site of thousands of articles.
   const open = (folder: string) =>
     PGlite.create({
       dataDir: folder,
-      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=4MB"],
     });
   const making = folder === "new" && !inMemory ? path.join(dataDir, BEING_MADE) : undefined;
   if (making) {

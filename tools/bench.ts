@@ -11,7 +11,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { createDb } from "#db/client.ts";
-import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 import { CHROMIUM, CHROMIUM_ARGS, freePort } from "./local.ts";
 import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";
 
@@ -160,7 +160,7 @@ export interface ServerProcess {
 
 const running = new Set<ServerProcess>();
 
-/** Spawns `node <SERVER_NODE_FLAGS> server.js` as `npm start` does and waits (polling every 20 ms) for `GET /` to answer 200. */
+/** Spawns `node <SERVER_NODE_FLAGS> server.js` with SERVER_ENV as `npm start` does and waits (polling every 20 ms) for `GET /` to answer 200. */
 export async function startServerProcess(options: {
   port: number;
   dataDir: string;
@@ -169,6 +169,7 @@ export async function startServerProcess(options: {
   const origin = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...SERVER_ENV,
     ...options.env,
     NODE_ENV: "production",
     PORT: String(options.port),

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 
-// The built server as separate processes (`node <the flags of npm start> server.js`), for the tests that need real
+// The built server as separate processes (`node <the flags of npm start> server.js`, in its environment), for the tests that need real
 // processes: signals, start-up errors, several instances on one database.
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -20,7 +20,7 @@ export function startServerProcess(
 ): Started {
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_REQUESTS: "0", ...env },
+    env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_REQUESTS: "0", ...SERVER_ENV, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

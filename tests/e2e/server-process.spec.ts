@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
+import { SERVER_ENV_PREFIX, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 import { logEntries, startServerProcess as startServer, waitForHealth } from "./processes.ts";
 import { freePort } from "#tools/local.ts";
 
@@ -16,8 +16,10 @@ const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
 };
 const ENV_FILE_FLAG = "--env-file-if-exists=.env";
 
-test("starts with the same Node flags as `npm start`, which with `npm run dev` reads a .env file", () => {
-  expect(scripts.start).toContain(`node ${ENV_FILE_FLAG} ${SERVER_NODE_FLAGS.join(" ")} server.js`);
+test("starts with the same Node flags and allocator settings as `npm start`, which with `npm run dev` reads a .env file", () => {
+  expect(scripts.start).toContain(
+    `&& ${SERVER_ENV_PREFIX} node ${ENV_FILE_FLAG} ${SERVER_NODE_FLAGS.join(" ")} server.js`,
+  );
   expect(scripts.dev).toContain(`node ${ENV_FILE_FLAG} server.js --dev`);
 });
 

@@ -4,7 +4,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { validate, ValidationSeverity } from "dockerfile-utils";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 import { loadEnv } from "#server/platform/env.ts";
 
 // The container files (README "Production"). This machine has no Docker, so what can be checked without it is:
@@ -55,11 +55,20 @@ describe("the Dockerfile", () => {
     expect(final.some((line) => line.keyword === "COPY" && line.args.includes("--from=build"))).toBe(true);
   });
 
-  it("checks /healthz and starts the server with the flags of npm start", () => {
+  it("checks /healthz and starts the server with the flags and allocator settings of npm start", () => {
     const healthcheck = instructions.find((line) => line.keyword === "HEALTHCHECK");
     expect(healthcheck?.args).toContain("/healthz");
     const cmd = instructions.filter((line) => line.keyword === "CMD").at(-1)!;
     expect(JSON.parse(cmd.args)).toEqual(["node", ...SERVER_NODE_FLAGS, "server.js"]);
+    // The runtime stage's environment: every NAME=value of its ENV lines.
+    const runtime = instructions.slice(instructions.findLastIndex((line) => line.keyword === "FROM"));
+    const environment = Object.fromEntries(
+      runtime
+        .filter((line) => line.keyword === "ENV")
+        .flatMap((line) => line.args.split(/\s+/))
+        .map((pair) => pair.split("=", 2) as [string, string]),
+    );
+    expect(environment).toMatchObject(SERVER_ENV);
   });
 
   it("keeps secrets and local data out of the build context", () => {
