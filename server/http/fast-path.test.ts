@@ -1,9 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import fc from "fast-check";
 import type { RouterContextProvider } from "react-router";
@@ -13,6 +10,7 @@ import { appListener } from "#server/platform/runtime.ts";
 import { nonceContext } from "#server/ssr/context.ts";
 import { createPageCache } from "#server/ssr/page-cache.ts";
 import { makeApp } from "#tests/helpers/app.ts";
+import { makeBuiltClient } from "#tests/helpers/built-client.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 
 // Decision 028: hashed assets and stored pages are answered in the Node listener, before the app. Whatever is
@@ -23,14 +21,8 @@ import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 // request to the app. Pages are rendered by a stand-in for React Router that writes the request's nonce into
 // inline scripts, as React Router does, and depends on the address, the theme cookie and the origin.
 
-const clientDir = mkdtempSync(path.join(tmpdir(), "sira-fast-path-"));
-afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const script = Buffer.from(`export const hello = ${JSON.stringify("سلام ".repeat(500))};\n`);
-mkdirSync(path.join(clientDir, "assets"), { recursive: true });
-writeFileSync(path.join(clientDir, "assets", "entry-Ab12Cd.js"), script);
-writeFileSync(path.join(clientDir, "assets", "entry-Ab12Cd.js.br"), brotliCompressSync(script));
-writeFileSync(path.join(clientDir, "assets", "entry-Ab12Cd.js.gz"), gzipSync(script));
-writeFileSync(path.join(clientDir, "assets", "cairo-Zz99.woff2"), Buffer.from("wOF2 not really a font"));
+const { clientDir, remove } = makeBuiltClient("sira-fast-path-");
+afterAll(remove);
 
 const PAGES = new Set(["/", "/about", "/ar", "/ar/about", "/projects", "/articles"]);
 

@@ -1,23 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeApp } from "#tests/helpers/app.ts";
+import { makeBuiltClient } from "#tests/helpers/built-client.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 
 // Hashed assets (docs/architecture.md "Request paths"): from memory, in the encoding the build made for the
 // browser's Accept-Encoding, never compressed per request, with a year's caching and without the page headers.
 
-const clientDir = mkdtempSync(path.join(tmpdir(), "sira-client-"));
-afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const script = Buffer.from(`export const hello = ${JSON.stringify("سلام ".repeat(500))};\n`);
-mkdirSync(path.join(clientDir, "assets"), { recursive: true });
-writeFileSync(path.join(clientDir, "assets", "entry-Ab12Cd.js"), script);
-writeFileSync(path.join(clientDir, "assets", "entry-Ab12Cd.js.br"), brotliCompressSync(script));
-writeFileSync(path.join(clientDir, "assets", "entry-Ab12Cd.js.gz"), gzipSync(script));
-const font = Buffer.from("wOF2 not really a font");
-writeFileSync(path.join(clientDir, "assets", "cairo-Zz99.woff2"), font);
+const { clientDir, script, font, remove } = makeBuiltClient("sira-client-");
+afterAll(remove);
 
 describe("hashed assets", () => {
   const database = useTestDatabase(backends[0]!);
