@@ -55,6 +55,10 @@ export default function handleRequest(
       </SiteStyleContext>,
       {
         nonce,
+        // React sends a finished Suspense boundary past this many bytes apart from the page, hidden until an inline
+        // script moves it in (meant for streaming). The page is sent whole, so every boundary goes in place: the
+        // home page's sections show without JavaScript (tests/e2e/without-javascript.spec.ts).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough({

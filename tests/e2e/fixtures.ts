@@ -20,6 +20,7 @@ import { CONTACT_MIN_FILL_MS, FORM_STAMP_FIELD } from "#core/contact.ts";
 import { siteConfig } from "#config/site.ts";
 import type { Database } from "#db/client.ts";
 import { clearAllTables } from "#tests/helpers/tables.ts";
+import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { ownerCredentials } from "#db/schema.ts";
 import { createMemoryLogger } from "#server/platform/logger.ts";
 import type { RunningServer } from "#server/platform/runtime.ts";
@@ -149,6 +150,29 @@ export const LANGUAGES: readonly Language[] = ["en", "ar"];
 
 /** A page's address in a language: "/about" in Arabic is "/ar/about" (docs/product.md §16). */
 export const at = (language: Language, path: string) => localizePath(path, language);
+
+/** Every public page (docs/product.md §2), with the article `seedPublicPages` writes. */
+export const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/projects",
+  "/articles",
+  "/articles/a-long-read",
+  "/services",
+  "/contact",
+];
+
+/** A project and an article, so that the lists and the article page in `PUBLIC_PAGES` have content. */
+export async function seedPublicPages(db: Database) {
+  await insertProject(db, { title: "A shop" });
+  await insertArticle(db, {
+    slug: "a-long-read",
+    title_en: "A long read about caching in Node",
+    title_ar: "قراءة طويلة عن التخزين المؤقت في نود",
+    content_en: `<p>${"Keep hot data close. ".repeat(40)}</p>`,
+    content_ar: `<p>${"احتفظ بالبيانات الساخنة قريبة. ".repeat(40)}</p>`,
+  });
+}
 
 /** A dictionary string in one language, with the same {{name}}/{{role}}/{{city}} the pages fill in. */
 export function text(language: Language, key: TranslationKey, vars: TranslateVars = {}): string {

@@ -1,24 +1,14 @@
-import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
-import { at, expect, LANGUAGES, test, text } from "./fixtures.ts";
+import { at, expect, LANGUAGES, PUBLIC_PAGES, seedPublicPages, test, text } from "./fixtures.ts";
 
 // The browser hydrates the server's document with preact/compat (docs/decisions/031-preact-in-the-browser.md).
 // Preact pairs the server's elements with its own by tag name and repairs mismatches less thoroughly than React:
 // on every public page, once the page answers a click, the document must still be the server's one document,
 // with its stylesheet and one title, heading and main.
 
-const PAGES = ["/", "/about", "/projects", "/articles", "/articles/hydrated", "/services", "/contact"];
-
 for (const language of LANGUAGES) {
   test(`every public page hydrates into the server's document (${language})`, async ({ page, db }) => {
-    await insertProject(db, { title: "A shop" });
-    await insertArticle(db, {
-      slug: "hydrated",
-      title_en: "Hydrated",
-      title_ar: "مقالة",
-      content_en: "<p>Text.</p>",
-      content_ar: "<p>نص.</p>",
-    });
-    for (const path of PAGES) {
+    await seedPublicPages(db);
+    for (const path of PUBLIC_PAGES) {
       await page.goto(at(language, path));
       // The theme button works only once the page is hydrated.
       await page.getByRole("button", { name: text(language, "nav.toDark") }).click();

@@ -1,23 +1,13 @@
-import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
-import { at, expect, LANGUAGES, test } from "./fixtures.ts";
+import { at, expect, LANGUAGES, PUBLIC_PAGES, seedPublicPages, test } from "./fixtures.ts";
 
 // What a phone's visitor waits for (issue 13): the browser's largest contentful paint on every public page is the
 // page's own content (its heading, text or image inside <main>), never the logo while the content fades in.
 
-const PAGES = ["/", "/about", "/projects", "/articles", "/articles/a-long-read", "/services", "/contact"];
-
 for (const language of LANGUAGES) {
   test(`the largest contentful paint is the page's content (${language})`, async ({ page, db }) => {
-    await insertProject(db, { title: "A shop" });
-    await insertArticle(db, {
-      slug: "a-long-read",
-      title_en: "A long read about caching in Node",
-      title_ar: "قراءة طويلة عن التخزين المؤقت في نود",
-      content_en: `<p>${"Keep hot data close. ".repeat(40)}</p>`,
-      content_ar: `<p>${"احتفظ بالبيانات الساخنة قريبة. ".repeat(40)}</p>`,
-    });
+    await seedPublicPages(db);
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of PAGES) {
+    for (const path of PUBLIC_PAGES) {
       await page.goto(at(language, path));
       const largest = await page.evaluate(
         () =>
