@@ -7,6 +7,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { firstHydrationReturned, wholePageHydrated } from "#app/components/hydrate-in-turn.tsx";
 import { sectionsSettled } from "#app/components/section-boundary.tsx";
 
 async function pageDataDecoded(): Promise<void> {
@@ -24,8 +25,18 @@ const page = (
   </StrictMode>
 );
 
-void Promise.all([pageDataDecoded(), sectionsSettled()]).then(() => {
+/** The next task: what comes after it runs apart from what came before (a phone's long tasks, decision 032). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+void Promise.all([pageDataDecoded(), sectionsSettled()]).then(async () => {
+  await nextTask();
   startTransition(() => {
     hydrateRoot(document, page);
+  });
+  firstHydrationReturned();
+  // The page answers everywhere once its parts held back by `HydrateInTurn` have hydrated too: the end-to-end tests
+  // wait for this before they touch it (docs/decisions/032-scripts-after-the-first-paint.md).
+  void wholePageHydrated().then(() => {
+    (window as { siraHydrated?: boolean }).siraHydrated = true;
   });
 });

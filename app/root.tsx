@@ -2,7 +2,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -14,6 +13,7 @@ import { directionOf, readPreferences } from "#core/preferences.ts";
 import type { Route } from "./+types/root";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import cairoLatin from "@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url";
+import { AfterPaintScripts } from "./components/after-paint-scripts.tsx";
 import { RouteErrorScreen } from "./components/error-screens.tsx";
 import { dictionaries, publicDictionaries } from "./i18n/dictionaries.server.ts";
 import { pageHead } from "./lib/meta.ts";
@@ -98,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        <AfterPaintScripts nonce={data?.nonce} />
       </body>
     </html>
   );

@@ -387,7 +387,16 @@ async function main() {
         2,
       )}\n`,
     );
-    console.log(`\nWrote ${path.relative(ROOT, file)}`);
+    // Each whole report too, for what the summary leaves out (the LCP breakdown, the request chains).
+    const reportsDir = path.join(RESULTS_DIR, "lighthouse");
+    await mkdir(reportsDir, { recursive: true });
+    for (const [key, lhr] of Object.entries(reports)) {
+      const name = key.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+      await writeFile(path.join(reportsDir, `${name}.json`), JSON.stringify(lhr));
+    }
+    console.log(
+      `\nWrote ${path.relative(ROOT, file)} and each report in ${path.relative(ROOT, reportsDir)}/`,
+    );
   } finally {
     await cleanup();
   }

@@ -10,6 +10,7 @@ import {
   type ConsoleMessage,
   type Locator,
   type Page,
+  type Response,
 } from "@playwright/test";
 import { hasMessage, translate, type Dictionary, type TranslateVars } from "#core/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
@@ -292,6 +293,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await Promise.all(started.map((server) => server.close()));
   },
 
+  // The page's scripts start after its first paint (docs/decisions/032-scripts-after-the-first-paint.md): a
+  // navigation is complete for a test once the page has hydrated, as it is for a person a moment later.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+        const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+        page[method] = async (...args: unknown[]) => {
+          const response = await navigate(...args);
+          await waitForHydration(page);
+          return response;
+        };
+      }
+    }
+    await use(page);
+  },
+
   consoleGuard: [
     async ({ context }, use) => {
       const allowed: RegExp[] = [];
@@ -318,6 +335,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** Waits until an HTML page of ours has hydrated; a feed, an image or another site's page is left as it is. */
+export async function waitForHydration(page: Page) {
+  const html = await page
+    .evaluate(() => document.contentType === "text/html" && Boolean(document.getElementById("sira-modules")))
+    .catch(() => false);
+  if (html) await page.waitForFunction(() => (window as { siraHydrated?: boolean }).siraHydrated === true);
+}
 
 /** Chrome's console line for a response with an error status, e.g. the 404 document of the not-found page. */
 export const failedResource = (status: number) =>

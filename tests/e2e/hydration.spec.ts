@@ -37,3 +37,26 @@ for (const language of LANGUAGES) {
     }
   });
 }
+
+// The page's scripts start after its first paint (docs/decisions/032-scripts-after-the-first-paint.md): the server's
+// HTML holds no module preload and no live module script, and no script is requested before the page has painted.
+for (const language of LANGUAGES) {
+  test(`every public page paints before it fetches a script (${language})`, async ({ page, db, request }) => {
+    await seedPublicPages(db);
+    for (const path of PUBLIC_PAGES) {
+      const html = await (await request.get(at(language, path))).text();
+      expect(html, at(language, path)).not.toMatch(/<link[^>]+rel="modulepreload"/);
+      expect(html, at(language, path)).not.toMatch(/<script[^>]+type="module"/);
+      await page.goto(at(language, path));
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.scripts.length, at(language, path)).toBeGreaterThan(0);
+      expect(Math.min(...timing.scripts), at(language, path)).toBeGreaterThanOrEqual(timing.paint);
+    }
+  });
+}

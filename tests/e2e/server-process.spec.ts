@@ -60,8 +60,8 @@ test("serves pages from a new data folder, refuses a second server on it, and sh
     });
     expect(first.output()).not.toContain("not-logged");
     // The stored page and a hashed asset, answered before the app (decision 028), are logged the same way.
-    // (The stylesheet is inline since decision 030: a hashed script is the asset.)
-    const script = /href="(\/assets\/[^"]+\.js)"/.exec(
+    // (The stylesheet is inline since decision 030: a hashed script the page names is the asset.)
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(
       await (await fetch(`http://127.0.0.1:${port}/`)).text(),
     )?.[1];
     expect(script).toBeDefined();
