@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { Fragment, createElement, hydrate } from "preact/compat";
+import { describe, expect, it, vi } from "vitest";
+
+// The browser's React is preact/compat (docs/decisions/031-preact-in-the-browser.md), so `HydrateInTurn` is tested on
+// it, as the build runs it: "react" and its JSX runtimes are preact/compat's here, as in vite.config.ts.
+vi.mock("react", async () => await import("preact/compat"));
+vi.mock("react/jsx-runtime", async () => await import("preact/compat/jsx-runtime"));
+vi.mock("react/jsx-dev-runtime", async () => await import("preact/compat/jsx-dev-runtime"));
+
+const { HydrateInTurn, firstHydrationReturned, wholePageHydrated } = await import("./hydrate-in-turn.tsx");
+
+// What React's server render sends for the tree below: each part in its Suspense markers and its own box.
+const SERVER_HTML =
+  '<header><!--$--><div class="contents"><button>Menu</button></div><!--/$--></header>' +
+  '<main><!--$--><div class="contents"><h1>Title</h1><button>Share</button></div><!--/$--></main>';
+
+describe("HydrateInTurn on the first hydration (decision 032)", () => {
+  it("keeps each part's server markup on screen, then hydrates that same markup in a later task", async () => {
+    const root = document.createElement("div");
+    root.innerHTML = SERVER_HTML;
+    document.body.append(root);
+    const clicks: string[] = [];
+    const button = (name: string) => createElement("button", { onClick: () => clicks.push(name) }, name);
+    const tree = createElement(
+      Fragment,
+      null,
+      createElement("header", null, createElement(HydrateInTurn, null, button("Menu"))),
+      createElement(
+        "main",
+        null,
+        createElement(HydrateInTurn, null, createElement("h1", null, "Title"), button("Share")),
+      ),
+    );
+    const [menu, share] = [...root.querySelectorAll("button")];
+    const heading = root.querySelector("h1");
+
+    hydrate(tree, root);
+    firstHydrationReturned();
+
+    // Held back: the markup is the server's, element for element, and does not answer yet.
+    expect(root.querySelector("main")?.textContent).toBe("TitleShare");
+    expect(root.querySelector("h1")).toBe(heading);
+    share?.click();
+    menu?.click();
+    expect(clicks).toEqual([]);
+
+    await wholePageHydrated();
+
+    // Hydrated in place: the same elements, now answering.
+    expect([...root.querySelectorAll("button")]).toEqual([menu, share]);
+    expect(root.querySelector("h1")).toBe(heading);
+    expect(root.querySelector("main")?.textContent).toBe("TitleShare");
+    share?.click();
+    menu?.click();
+    expect(clicks).toEqual(["Share", "Menu"]);
+  });
+
+  it("renders its children at once after the first hydration (client-side navigation)", () => {
+    const root = document.createElement("div");
+    document.body.append(root);
+    hydrate(createElement(HydrateInTurn, null, createElement("p", null, "Next page")), root);
+    expect(root.textContent).toBe("Next page");
+  });
+});
