@@ -13,7 +13,8 @@ const { HydrateInTurn, firstHydrationReturned, wholePageHydrated } = await impor
 // What React's server render sends for the tree below: each part in its Suspense markers and its own box.
 const SERVER_HTML =
   '<header><!--$--><div class="contents"><button>Menu</button></div><!--/$--></header>' +
-  '<main><!--$--><div class="contents"><h1>Title</h1><button>Share</button></div><!--/$--></main>';
+  '<main><!--$--><div class="contents"><h1>Title</h1><button>Share</button>' +
+  '<!--$--><div class="contents"><button>More</button></div><!--/$--></div><!--/$--></main>';
 
 describe("HydrateInTurn on the first hydration (decision 032)", () => {
   it("keeps each part's server markup on screen, then hydrates that same markup in a later task", async () => {
@@ -29,31 +30,40 @@ describe("HydrateInTurn on the first hydration (decision 032)", () => {
       createElement(
         "main",
         null,
-        createElement(HydrateInTurn, null, createElement("h1", null, "Title"), button("Share")),
+        createElement(
+          HydrateInTurn,
+          null,
+          createElement("h1", null, "Title"),
+          button("Share"),
+          // A part inside a part: it waits a task of its own after the outer one.
+          createElement(HydrateInTurn, null, button("More")),
+        ),
       ),
     );
-    const [menu, share] = [...root.querySelectorAll("button")];
+    const [menu, share, more] = [...root.querySelectorAll("button")];
     const heading = root.querySelector("h1");
 
     hydrate(tree, root);
     firstHydrationReturned();
 
     // Held back: the markup is the server's, element for element, and does not answer yet.
-    expect(root.querySelector("main")?.textContent).toBe("TitleShare");
+    expect(root.querySelector("main")?.textContent).toBe("TitleShareMore");
     expect(root.querySelector("h1")).toBe(heading);
     share?.click();
     menu?.click();
+    more?.click();
     expect(clicks).toEqual([]);
 
     await wholePageHydrated();
 
     // Hydrated in place: the same elements, now answering.
-    expect([...root.querySelectorAll("button")]).toEqual([menu, share]);
+    expect([...root.querySelectorAll("button")]).toEqual([menu, share, more]);
     expect(root.querySelector("h1")).toBe(heading);
-    expect(root.querySelector("main")?.textContent).toBe("TitleShare");
+    expect(root.querySelector("main")?.textContent).toBe("TitleShareMore");
     share?.click();
     menu?.click();
-    expect(clicks).toEqual(["Share", "Menu"]);
+    more?.click();
+    expect(clicks).toEqual(["Share", "Menu", "More"]);
   });
 
   it("renders its children at once after the first hydration (client-side navigation)", () => {

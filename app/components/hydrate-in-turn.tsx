@@ -5,20 +5,25 @@ import { Suspense, useLayoutEffect, useState, type ReactNode } from "react";
 // page, four times that on Lighthouse's phone, during which the page cannot answer a tap. A part of the page wrapped
 // in `HydrateInTurn` hydrates in a later task of its own instead: on the first hydration it suspends once, and Preact
 // keeps its server markup on screen while suspended, then hydrates it when the promise settles (a timer: the next
-// task). React (the server, and the browser in development) renders it straight through.
+// task). Parts may nest: a part inside a held-back one waits a further task of its own. React (the server, and the
+// browser in development) renders it straight through.
 
 let firstHydration = typeof document !== "undefined";
+let returned = false;
 let waiting = 0;
 let settle: (() => void) | undefined;
 const settled = new Promise<void>((resolve) => (settle = resolve));
 
+/** The first hydration ends once its first pass has returned and every part held back has hydrated. */
 function check() {
-  if (!firstHydration && waiting === 0) settle?.();
+  if (!returned || waiting > 0) return;
+  firstHydration = false;
+  settle?.();
 }
 
 /** Called by the browser's entry once the page's first hydration pass has returned. */
 export function firstHydrationReturned(): void {
-  firstHydration = false;
+  returned = true;
   check();
 }
 

@@ -1,3 +1,4 @@
+import { HydrateInTurn } from "#app/components/hydrate-in-turn.tsx";
 import { LazySection, defineSection } from "#app/components/section-boundary.tsx";
 import { Hero } from "#app/features/home/hero.tsx";
 import { loadProjects } from "#app/features/projects/load-projects.server.ts";
@@ -34,9 +35,16 @@ const servicesSection = defineSection(() => import("#app/features/home/services-
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Hero />
-      <LazySection section={featuredSection} props={{ featured: loaderData.featured }} />
-      <LazySection section={servicesSection} props={{}} />
+      {/* The longest page hydrates a section at a time on its first load (decision 032). */}
+      <HydrateInTurn>
+        <Hero />
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <LazySection section={featuredSection} props={{ featured: loaderData.featured }} />
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <LazySection section={servicesSection} props={{}} />
+      </HydrateInTurn>
     </>
   );
 }
