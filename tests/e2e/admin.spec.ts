@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { apiErrorText } from "#core/api-errors.ts";
 import { messages, sessions } from "#db/schema.ts";
-import { insertArticle } from "#tests/helpers/seed.ts";
+import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { OWNER_PASSWORD, expect, pastMinimumFillTime, setPreferences, test, text } from "./fixtures.ts";
 import { ADMIN, png, signIn, toast } from "./admin-page.ts";
 
@@ -198,6 +198,28 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
   await confirm.getByRole("button", { name: text("en", "admin.common.delete") }).click();
   await expect(list.getByText(text("en", "admin.projects.empty"))).toBeVisible();
   // The deleted project's button is gone: focus goes to the list's heading, not to <body>.
+  await expect(page.getByRole("heading", { name: text("en", "admin.projects.listTitle") })).toBeFocused();
+});
+
+test("after a delete on a slow server, focus goes to the list's heading once the item's button has gone", async ({
+  page,
+  db,
+}) => {
+  await insertProject(db, { title: "Old site" });
+  await signIn(page);
+  const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
+  await expect(list.getByRole("heading", { name: "Old site" })).toBeVisible();
+  // The list reloads slowly: the dialog closes (and gives focus back to the Delete button) well before it has.
+  await page.route(/\/api\/.*projects/, async (route) => {
+    if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await list.getByRole("button", { name: "Delete Old site" }).click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: text("en", "admin.common.delete") })
+    .click();
+  await expect(list.getByText(text("en", "admin.projects.empty"))).toBeVisible();
   await expect(page.getByRole("heading", { name: text("en", "admin.projects.listTitle") })).toBeFocused();
 });
 
