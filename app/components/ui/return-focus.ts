@@ -22,6 +22,29 @@ export function useReturnFocus(open: boolean, fallback?: () => HTMLElement | nul
     requestAnimationFrame(() => {
       const next = target?.isConnected && !target.hasAttribute("disabled") ? target : fallback?.();
       next?.focus();
+      if (next && next === target && fallback) followIfRemoved(target, fallback);
     });
   };
+}
+
+/** How long a returned focus is watched for its element's removal. */
+const WATCH_MS = 10_000;
+
+/**
+ * The opener may still be there when the dialog closes and go a moment later, when the list has reloaded from a
+ * slow server (the deleted item's button): focus then goes to `fallback` instead of falling to <body>. Focus the
+ * person has moved elsewhere meanwhile is left alone.
+ */
+function followIfRemoved(target: HTMLElement, fallback: () => HTMLElement | null) {
+  const observer = new MutationObserver(() => {
+    if (target.isConnected) return;
+    stop();
+    if (document.activeElement === null || document.activeElement === document.body) fallback()?.focus();
+  });
+  const timer = setTimeout(() => stop(), WATCH_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
 }

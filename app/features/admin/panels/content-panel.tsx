@@ -122,12 +122,6 @@ export function ContentPanel<T extends PanelItem>({ config }: { config: PanelCon
       toast({ title: t(config.deleteErrorKey), description: messageOf(error), variant: "destructive" });
     }
     await reload();
-    // The dialog gave focus back to the Delete button while the list was reloading (a slow server); that button
-    // has gone with the item since: focus goes to the list's heading, not to <body>.
-    requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body) document.getElementById(`${config.kind}-list`)?.focus();
-    });
   }
 
   async function move(item: T, direction: "up" | "down") {
