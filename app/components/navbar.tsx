@@ -1,6 +1,6 @@
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { Languages, Menu, Moon, Sun, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { localizePath } from "#core/localized-paths.ts";
 import type { Language, Theme } from "#core/preferences.ts";
@@ -31,8 +31,9 @@ export function Navbar() {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  // Escape closes the phone menu and gives focus back to its button.
-  useEffect(() => {
+  // Escape closes the phone menu and gives focus back to its button. A layout effect: the key is listened for from
+  // the moment the menu shows (Preact runs plain effects a frame later, decision 031).
+  useLayoutEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
@@ -145,7 +146,8 @@ function LanguageMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  useEffect(() => {
+  // As the phone menu's: listening from the moment the menu shows.
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
