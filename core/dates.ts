@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "./intl.ts";
 import type { Language } from "./preferences.ts";
 
 /** The locale each language formats dates and numbers in (Arabic with Arabic-Indic digits). */
@@ -12,7 +13,7 @@ function toDate(value: string | Date | number): Date | null {
 export function formatLongDate(value: string | Date, language: Language, timeZone: string): string {
   const date = toDate(value);
   if (!date) return "";
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone }).format(date);
+  return dateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone }).format(date);
 }
 
 /** Arabic day periods (docs/product.md §9): evening from 17, afternoon from 12, morning from 4, otherwise night. */
@@ -24,7 +25,7 @@ export function arabicDayPeriod(hour: number): string {
 }
 
 function hourIn(date: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone }).format(date);
+  const hour = dateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone }).format(date);
   return Number(hour) % 24;
 }
 
@@ -34,7 +35,7 @@ export function formatLongDateTime(value: string | Date, language: Language, tim
   if (!date) return "";
   const day = formatLongDate(date, language, timeZone);
   if (language === "ar") {
-    const time = new Intl.DateTimeFormat(LOCALES.ar, {
+    const time = dateTimeFormat(LOCALES.ar, {
       hour: "numeric",
       minute: "2-digit",
       hourCycle: "h12",
@@ -47,7 +48,7 @@ export function formatLongDateTime(value: string | Date, language: Language, tim
       .trim();
     return `${day}، ${time} ${arabicDayPeriod(hourIn(date, timeZone))}`;
   }
-  const time = new Intl.DateTimeFormat(LOCALES.en, { timeStyle: "short", timeZone }).format(date);
+  const time = dateTimeFormat(LOCALES.en, { timeStyle: "short", timeZone }).format(date);
   return `${day} at ${time}`;
 }
 
@@ -55,7 +56,7 @@ export function formatLongDateTime(value: string | Date, language: Language, tim
 export function formatShortDate(value: string | Date | number, language: Language, timeZone: string): string {
   const date = toDate(value);
   if (!date) return "";
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "medium", timeZone }).format(date);
+  return dateTimeFormat(LOCALES[language], { dateStyle: "medium", timeZone }).format(date);
 }
 
 /** A short date with the time: "Nov 20, 2026, 11:00 AM". */
@@ -66,7 +67,7 @@ export function formatShortDateTime(
 ): string {
   const date = toDate(value);
   if (!date) return "";
-  return new Intl.DateTimeFormat(LOCALES[language], {
+  return dateTimeFormat(LOCALES[language], {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone,
@@ -77,7 +78,7 @@ export function formatShortDateTime(
 export function formatTime(value: string | Date | number, language: Language, timeZone: string): string {
   const date = toDate(value);
   if (!date) return "";
-  return new Intl.DateTimeFormat(LOCALES[language], { timeStyle: "short", timeZone }).format(date);
+  return dateTimeFormat(LOCALES[language], { timeStyle: "short", timeZone }).format(date);
 }
 
 /** A machine-readable date for <time dateTime>. */
@@ -87,7 +88,7 @@ export function isoDate(value: string | Date): string {
 
 /** The wall-clock parts of an instant in a time zone. */
 function wallClock(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",

@@ -6,6 +6,8 @@
 // (Intl.PluralRules: English has "one" and "other", Arabic "zero", "one", "two", "few", "many" and "other"); the
 // `count` value picks the form, and is written with the language's digits.
 
+import { numberFormat, pluralRules } from "./intl.ts";
+
 export type PluralForms = { readonly other: string } & { readonly [category: string]: string };
 export type Dictionary = { readonly [key: string]: string | Dictionary };
 export type TranslateVars = Record<string, string | number>;
@@ -59,9 +61,9 @@ export function translate(
   let values = vars;
   if (typeof node === "string") message = node;
   else if (isPluralForms(node) && typeof vars?.count === "number") {
-    const category = new Intl.PluralRules(locale).select(vars.count);
+    const category = pluralRules(locale).select(vars.count);
     message = node[category] ?? node.other;
-    values = { ...vars, count: new Intl.NumberFormat(locale).format(vars.count) };
+    values = { ...vars, count: numberFormat(locale).format(vars.count) };
   }
   if (message === undefined) {
     console.warn(`Missing translation: "${key}" is shown as it is`);

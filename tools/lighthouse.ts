@@ -163,7 +163,7 @@ function failingAudits(lhr: Result): FailingAudit[] {
 // ---------------------------------------------------------------------------------------------------------
 
 /** One audit; Lighthouse sometimes fails to record a trace here (NO_NAVSTART), so a failed one is tried again. */
-async function audit(url: string, attempts = 3): Promise<Result> {
+async function audit(url: string, attempts = 3): Promise<Audited> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await auditOnce(url);
@@ -176,7 +176,9 @@ async function audit(url: string, attempts = 3): Promise<Result> {
   }
 }
 
-async function auditOnce(url: string): Promise<Result> {
+type Audited = { lhr: Result; trace: unknown };
+
+async function auditOnce(url: string): Promise<Audited> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROME_FLAGS,
@@ -192,7 +194,7 @@ async function auditOnce(url: string): Promise<Result> {
     if (result.lhr.runtimeError) {
       throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
     }
-    return result.lhr;
+    return { lhr: result.lhr, trace: result.artifacts.Trace };
   } finally {
     chrome.kill();
   }
@@ -220,13 +222,17 @@ async function main() {
     const pages = named.length > 0 ? PUBLIC_PAGES.filter((page) => named.includes(page)) : PUBLIC_PAGES;
     const runs: Run[] = [];
     const reports: Record<string, Result> = {};
+    // `--traces` keeps each audit's Chromium trace too (for chrome://tracing or the Performance panel), to see
+    // what a long task was made of: the report names only its duration and a script.
+    const keepTraces = process.argv.includes("--traces");
+    const traces: Record<string, unknown> = {};
     for (const page of pages) {
       for (const language of ["en", "ar"] as const) {
         // Each language at its own address (docs/product.md §16).
         const url = `${server.origin}${localizePath(page, language)}`;
         process.stdout.write(`Auditing ${page} (${language})… `);
         const started = performance.now();
-        const lhr = await audit(url);
+        const { lhr, trace } = await audit(url);
         console.log(`${Math.round((performance.now() - started) / 1000)} s`);
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
         runs.push({
@@ -242,6 +248,7 @@ async function main() {
           failing: failingAudits(lhr),
         });
         reports[`${page} ${language}`] = lhr;
+        if (keepTraces) traces[`${page} ${language}`] = trace;
       }
     }
     await server.stop();
@@ -393,6 +400,8 @@ async function main() {
     for (const [key, lhr] of Object.entries(reports)) {
       const name = key.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
       await writeFile(path.join(reportsDir, `${name}.json`), JSON.stringify(lhr));
+      if (key in traces)
+        await writeFile(path.join(reportsDir, `${name}.trace.json`), JSON.stringify(traces[key]));
     }
     console.log(
       `\nWrote ${path.relative(ROOT, file)} and each report in ${path.relative(ROOT, reportsDir)}/`,

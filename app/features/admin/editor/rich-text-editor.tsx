@@ -4,6 +4,7 @@ import type { EditorView } from "@tiptap/pm/view";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MAX_ARTICLE_HTML_BYTES, MAX_EMBEDDED_IMAGE_BYTES } from "#core/article-limits.ts";
 import { LOCALES } from "#core/dates.ts";
+import { numberFormat } from "#core/intl.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { embedImage } from "./embed-image.ts";
@@ -72,7 +73,7 @@ export function RichTextEditor({
   const [initialContent] = useState(value);
 
   const megabytes = (bytes: number) =>
-    t("editor.megabytes", { count: new Intl.NumberFormat(LOCALES[language]).format(bytes / 1024 / 1024) });
+    t("editor.megabytes", { count: numberFormat(LOCALES[language]).format(bytes / 1024 / 1024) });
 
   // ProseMirror's paste and drop handlers are set once; they call the latest insertImages (defined below).
   // The toolbar's description box: each image just inserted opens it afresh.

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { LOCALES } from "#core/dates.ts";
+import { numberFormat } from "#core/intl.ts";
 import { pageCount } from "#core/list-paging.ts";
 import { visiblePages } from "#core/pagination.ts";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -25,7 +26,7 @@ export interface PagerProps {
 export function PageRange({ page, perPage, total, rangeKey }: Omit<PagerProps, "labelKey" | "onPage">) {
   const { t, language } = useI18n();
   if (total === 0) return null;
-  const numbers = new Intl.NumberFormat(LOCALES[language]);
+  const numbers = numberFormat(LOCALES[language]);
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   return (
@@ -38,7 +39,7 @@ export function PageRange({ page, perPage, total, rangeKey }: Omit<PagerProps, "
 export function Pager({ page, perPage, total, labelKey, rangeKey, onPage }: PagerProps) {
   const { t, language } = useI18n();
   const pages = pageCount(total, perPage);
-  const numbers = new Intl.NumberFormat(LOCALES[language]);
+  const numbers = numberFormat(LOCALES[language]);
   const button =
     "inline-flex min-w-9 items-center justify-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:opacity-40 disabled:hover:bg-transparent";
   return (

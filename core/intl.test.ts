@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { dateTimeFormat, keptFormatterCount, numberFormat, pluralRules } from "./intl.ts";
+
+describe("kept Intl formatters", () => {
+  it("makes each formatter once and gives the same one back", () => {
+    expect(pluralRules("ar-EG")).toBe(pluralRules("ar-EG"));
+    expect(numberFormat("ar-EG")).toBe(numberFormat("ar-EG"));
+    const options = { dateStyle: "medium", timeZone: "Asia/Riyadh" } as const;
+    expect(dateTimeFormat("ar-EG", options)).toBe(dateTimeFormat("ar-EG", { ...options }));
+  });
+
+  it("keeps formatters of different locales and options apart", () => {
+    expect(pluralRules("ar-EG").select(3)).toBe("few");
+    expect(pluralRules("en-US").select(3)).toBe("other");
+    expect(numberFormat("ar-EG").format(12)).toBe("١٢");
+    expect(numberFormat("en-US").format(12)).toBe("12");
+    const date = new Date("2026-11-20T23:30:00Z");
+    expect(dateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(date)).toBe(
+      "Nov 20, 2026",
+    );
+    expect(dateTimeFormat("en-US", { dateStyle: "medium", timeZone: "Asia/Riyadh" }).format(date)).toBe(
+      "Nov 21, 2026",
+    );
+  });
+
+  it("throws for an unknown time zone, as Intl does, and keeps nothing for it", () => {
+    const before = keptFormatterCount();
+    expect(() => dateTimeFormat("en-US", { timeZone: "Mars/Olympus" })).toThrow(RangeError);
+    expect(keptFormatterCount()).toBe(before);
+  });
+
+  it("keeps at most 64, however many distinct ones are asked for", () => {
+    for (let minutes = 0; minutes < 200; minutes++) {
+      const zone = `${minutes % 2 ? "+" : "-"}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+      dateTimeFormat("en-US", { timeZone: zone });
+      expect(keptFormatterCount()).toBeLessThanOrEqual(64);
+    }
+  });
+});
