@@ -10,7 +10,7 @@ import { HydratedRouter } from "react-router/dom";
 import { firstHydrationReturned, wholePageHydrated } from "#app/components/hydrate-in-turn.tsx";
 import { sectionsSettled } from "#app/components/section-boundary.tsx";
 import { LOCALES } from "#core/dates.ts";
-import { dateTimeFormat, numberFormat, pluralRules } from "#core/intl.ts";
+import { dateTimeFormat, pluralRules } from "#core/intl.ts";
 
 async function pageDataDecoded(): Promise<void> {
   try {
@@ -46,18 +46,14 @@ const page = (
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
- * The first Intl formatter of a locale loads the locale's data: 5–15 ms on this machine for a number or date format,
- * four times that on a phone, in the middle of a hydration turn (an article card's date and reading time). Each is
- * made here in a task of its own and kept (`#core/intl.ts`): the cards then get the number format and plural rules
- * made, and date formats of the same locale cost a fraction of a millisecond.
+ * The first Intl formatter of a locale loads the locale's data: several milliseconds on this machine for a date
+ * format, four times that on a phone, in the middle of a hydration turn (an article card's date). Each is made here
+ * in a task of its own and kept (`#core/intl.ts`): the cards then get the plural rules made, and date formats of the
+ * same locale cost a fraction of a millisecond. Numbers need no Intl formatter (`formatNumber`).
  */
 async function loadFormatters(): Promise<void> {
   const locale = LOCALES[document.documentElement.lang === "ar" ? "ar" : "en"];
-  for (const make of [
-    () => numberFormat(locale),
-    () => pluralRules(locale),
-    () => dateTimeFormat(locale, { dateStyle: "medium" }),
-  ]) {
+  for (const make of [() => pluralRules(locale), () => dateTimeFormat(locale, { dateStyle: "medium" })]) {
     await nextTask();
     make();
   }

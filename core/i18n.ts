@@ -6,7 +6,7 @@
 // (Intl.PluralRules: English has "one" and "other", Arabic "zero", "one", "two", "few", "many" and "other"); the
 // `count` value picks the form, and is written with the language's digits.
 
-import { numberFormat, pluralRules } from "./intl.ts";
+import { formatNumber, pluralRules } from "./intl.ts";
 
 export type PluralForms = { readonly other: string } & { readonly [category: string]: string };
 export type Dictionary = { readonly [key: string]: string | Dictionary };
@@ -63,7 +63,7 @@ export function translate(
   else if (isPluralForms(node) && typeof vars?.count === "number") {
     const category = pluralRules(locale).select(vars.count);
     message = node[category] ?? node.other;
-    values = { ...vars, count: numberFormat(locale).format(vars.count) };
+    values = { ...vars, count: formatNumber(vars.count, locale) };
   }
   if (message === undefined) {
     console.warn(`Missing translation: "${key}" is shown as it is`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, keptFormatterCount, numberFormat, pluralRules } from "./intl.ts";
+import { dateTimeFormat, formatNumber, keptFormatterCount, numberFormat, pluralRules } from "./intl.ts";
 
 describe("kept Intl formatters", () => {
   it("makes each formatter once and gives the same one back", () => {
@@ -35,5 +35,39 @@ describe("kept Intl formatters", () => {
       dateTimeFormat("en-US", { timeZone: zone });
       expect(keptFormatterCount()).toBeLessThanOrEqual(64);
     }
+  });
+});
+
+describe("formatNumber", () => {
+  const sample = [
+    ...Array.from({ length: 2_000 }, (_, index) => index),
+    ...Array.from({ length: 16 }, (_, power) => 10 ** power),
+    ...Array.from({ length: 16 }, (_, power) => 10 ** power - 1),
+    12_345,
+    987_654_321,
+    Number.MAX_SAFE_INTEGER,
+  ];
+
+  it.each(["en-US", "ar-EG"])("writes whole numbers as Intl.NumberFormat does in %s", (locale) => {
+    const intl = new Intl.NumberFormat(locale);
+    for (const value of sample) expect(formatNumber(value, locale)).toBe(intl.format(value));
+  });
+
+  it("writes Arabic-Indic digits and the Arabic thousands separator in Arabic", () => {
+    expect(formatNumber(1_234_567, "ar-EG")).toBe("١٬٢٣٤٬٥٦٧");
+    expect(formatNumber(1_234_567, "en-US")).toBe("1,234,567");
+  });
+
+  it("leaves fractions, negatives and other locales to Intl", () => {
+    for (const [value, locale] of [
+      [1.5, "ar-EG"],
+      [-5, "ar-EG"],
+      [-1234, "en-US"],
+      [1234.25, "en-US"],
+      [1234, "de-DE"],
+    ] as const) {
+      expect(formatNumber(value, locale)).toBe(new Intl.NumberFormat(locale).format(value));
+    }
+    expect(formatNumber(1.5, "ar-EG")).toBe("١٫٥");
   });
 });

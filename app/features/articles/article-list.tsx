@@ -2,7 +2,7 @@ import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { LOCALES } from "#core/dates.ts";
-import { numberFormat } from "#core/intl.ts";
+import { formatNumber } from "#core/intl.ts";
 import { visiblePages } from "#core/pagination.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
@@ -37,7 +37,6 @@ export function pageHref(path: string, page: number) {
 function Pagination({ path, page, pages }: { path: string; page: number; pages: number }) {
   const { t, language } = useI18n();
   if (pages <= 1) return null;
-  const numbers = numberFormat(LOCALES[language]);
   const link = "rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted";
   return (
     <nav
@@ -63,7 +62,7 @@ function Pagination({ path, page, pages }: { path: string; page: number; pages: 
                 aria-current={number === page ? "page" : undefined}
                 className={`${link} ${number === page ? "border-primary bg-primary text-primary-foreground" : ""}`}
               >
-                {numbers.format(number)}
+                {formatNumber(number, LOCALES[language])}
               </Link>
             </li>
           ),

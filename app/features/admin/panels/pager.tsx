@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { LOCALES } from "#core/dates.ts";
-import { numberFormat } from "#core/intl.ts";
+import { formatNumber } from "#core/intl.ts";
 import { pageCount } from "#core/list-paging.ts";
 import { visiblePages } from "#core/pagination.ts";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -26,12 +26,12 @@ export interface PagerProps {
 export function PageRange({ page, perPage, total, rangeKey }: Omit<PagerProps, "labelKey" | "onPage">) {
   const { t, language } = useI18n();
   if (total === 0) return null;
-  const numbers = numberFormat(LOCALES[language]);
+  const locale = LOCALES[language];
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   return (
     <p aria-live="polite" className="text-sm text-muted-foreground">
-      {t(rangeKey, { count: total, from: numbers.format(from), to: numbers.format(to) })}
+      {t(rangeKey, { count: total, from: formatNumber(from, locale), to: formatNumber(to, locale) })}
     </p>
   );
 }
@@ -39,7 +39,7 @@ export function PageRange({ page, perPage, total, rangeKey }: Omit<PagerProps, "
 export function Pager({ page, perPage, total, labelKey, rangeKey, onPage }: PagerProps) {
   const { t, language } = useI18n();
   const pages = pageCount(total, perPage);
-  const numbers = numberFormat(LOCALES[language]);
+  const locale = LOCALES[language];
   const button =
     "inline-flex min-w-9 items-center justify-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:opacity-40 disabled:hover:bg-transparent";
   return (
@@ -68,13 +68,13 @@ export function Pager({ page, perPage, total, labelKey, rangeKey, onPage }: Page
                     type="button"
                     className={`${button} ${number === page ? "border-primary bg-primary text-primary-foreground hover:bg-primary" : ""}`}
                     aria-label={t(number === page ? "admin.pages.current" : "admin.pages.page", {
-                      page: numbers.format(number),
-                      pages: numbers.format(pages),
+                      page: formatNumber(number, locale),
+                      pages: formatNumber(pages, locale),
                     })}
                     aria-current={number === page ? "page" : undefined}
                     onClick={() => onPage(number)}
                   >
-                    {numbers.format(number)}
+                    {formatNumber(number, locale)}
                   </button>
                 </li>
               ),
