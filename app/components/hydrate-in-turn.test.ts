@@ -8,13 +8,31 @@ vi.mock("react", async () => await import("preact/compat"));
 vi.mock("react/jsx-runtime", async () => await import("preact/compat/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", async () => await import("preact/compat/jsx-dev-runtime"));
 
+// Parts hydrate in turns in the built browser code only.
+vi.stubEnv("PROD", true);
 const { HydrateInTurn, firstHydrationReturned, wholePageHydrated } = await import("./hydrate-in-turn.tsx");
 
-// What React's server render sends for the tree below: each part in its Suspense markers and its own box.
+// What the server sends for the tree below: each part in its own box, with no Suspense markers, and an element after
+// each part.
 const SERVER_HTML =
-  '<header><!--$--><div class="contents"><button>Menu</button></div><!--/$--></header>' +
-  '<main><!--$--><div class="contents"><h1>Title</h1><button>Share</button>' +
-  '<!--$--><div class="contents"><button>More</button></div><!--/$--></div><!--/$--></main>';
+  '<header><div class="contents"><button>Menu</button></div><nav>Links</nav></header>' +
+  '<main><div class="contents"><h1>Title</h1><button>Share</button>' +
+  '<div class="contents"><button>More</button></div><p>After</p></div><footer>End</footer></main>';
+
+/** Every element the page loses while `during` runs, moved elements included (a move is a removal, then an insertion). */
+async function removedElements(root: HTMLElement, during: () => Promise<void>): Promise<string[]> {
+  const removed: string[] = [];
+  const observer = new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.removedNodes) if (node instanceof Element) removed.push(node.localName);
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  await during();
+  for (const record of observer.takeRecords())
+    for (const node of record.removedNodes) if (node instanceof Element) removed.push(node.localName);
+  observer.disconnect();
+  return removed;
+}
 
 describe("HydrateInTurn on the first hydration (decision 032)", () => {
   it("keeps each part's server markup on screen, then hydrates that same markup in a later task", async () => {
@@ -26,7 +44,12 @@ describe("HydrateInTurn on the first hydration (decision 032)", () => {
     const tree = createElement(
       Fragment,
       null,
-      createElement("header", null, createElement(HydrateInTurn, null, button("Menu"))),
+      createElement(
+        "header",
+        null,
+        createElement(HydrateInTurn, null, button("Menu")),
+        createElement("nav", null, "Links"),
+      ),
       createElement(
         "main",
         null,
@@ -37,29 +60,38 @@ describe("HydrateInTurn on the first hydration (decision 032)", () => {
           button("Share"),
           // A part inside a part: it waits a task of its own after the outer one.
           createElement(HydrateInTurn, null, button("More")),
+          createElement("p", null, "After"),
         ),
+        createElement("footer", null, "End"),
       ),
     );
     const [menu, share, more] = [...root.querySelectorAll("button")];
     const heading = root.querySelector("h1");
 
-    hydrate(tree, root);
-    firstHydrationReturned();
+    const elements = [...root.querySelectorAll("*")];
+    let removed: string[] = [];
+    removed = await removedElements(root, async () => {
+      hydrate(tree, root);
+      firstHydrationReturned();
 
-    // Held back: the markup is the server's, element for element, and does not answer yet.
-    expect(root.querySelector("main")?.textContent).toBe("TitleShareMore");
+      // Held back: the markup is the server's, element for element, and does not answer yet.
+      expect(root.querySelector("main")?.textContent).toBe("TitleShareMoreAfterEnd");
     expect(root.querySelector("h1")).toBe(heading);
-    share?.click();
-    menu?.click();
-    more?.click();
-    expect(clicks).toEqual([]);
+      share?.click();
+      menu?.click();
+      more?.click();
+      expect(clicks).toEqual([]);
 
-    await wholePageHydrated();
+      await wholePageHydrated();
+    });
 
-    // Hydrated in place: the same elements, now answering.
+    // Hydrated in place: the same elements, now answering, and none of them taken out of the page and put back
+    // (the elements after each part were, when the server marked each part as a Suspense boundary).
+    expect(removed).toEqual([]);
+    expect([...root.querySelectorAll("*")]).toEqual(elements);
     expect([...root.querySelectorAll("button")]).toEqual([menu, share, more]);
     expect(root.querySelector("h1")).toBe(heading);
-    expect(root.querySelector("main")?.textContent).toBe("TitleShareMore");
+    expect(root.querySelector("main")?.textContent).toBe("TitleShareMoreAfterEnd");
     share?.click();
     menu?.click();
     more?.click();

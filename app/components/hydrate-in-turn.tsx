@@ -62,8 +62,18 @@ function Turn({ children }: { children: ReactNode }) {
   return <div className="contents">{children}</div>;
 }
 
+/**
+ * Whether parts hydrate in turns: in the built browser code, where React is preact/compat. The server (and the
+ * development browser, whose React hydrates in one go) renders the part's box alone, with no Suspense boundary: React's
+ * server marks a boundary with comments (`<!--$-->`, `<!--/$-->`), which Preact does not know, and Preact hydrating
+ * next to them moved the element after each part (the whole `<main>`, each home section) out of the page and back
+ * in, restyling and laying it out again. Preact's Suspense adds nothing to the page, so both render the same elements.
+ */
+const inTurns = import.meta.env.PROD && typeof document !== "undefined";
+
 /** Hydrates its children in a task of their own on the page's first load; renders them at once otherwise. */
 export function HydrateInTurn({ children }: { children: ReactNode }) {
+  if (!inTurns) return <div className="contents">{children}</div>;
   return (
     <Suspense fallback={null}>
       <Turn>{children}</Turn>

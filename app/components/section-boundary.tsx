@@ -61,28 +61,28 @@ export interface Section<P extends object> {
 const loading = new Set<Promise<unknown>>();
 
 /**
- * Declares a lazily loaded section at a route module's top level. In the browser its code starts loading with the
- * route module (the chunk is already preloaded by the page), so that hydration finds it loaded: the browser's
- * React (preact/compat, docs/decisions/031-preact-in-the-browser.md) cannot suspend while hydrating without
- * losing the server's markup. On the server it loads on first use, as before.
+ * Declares a lazily loaded section at a route module's top level. Its code starts loading at once, with the route
+ * module: in the browser the chunk is already preloaded by the page, so that hydration finds it loaded (the browser's
+ * React, preact/compat, docs/decisions/031-preact-in-the-browser.md, cannot suspend while hydrating without losing the
+ * server's markup); on the server the page's loader waits for it (`sectionsSettled`), so that both render a loaded
+ * section the same way, without a Suspense boundary (see `LazySection`).
  */
 export function defineSection<P extends object>(load: () => Promise<SectionModule<P>>): Section<P> {
   const section: Section<P> = { load };
-  if (typeof document !== "undefined") {
-    const settled = load().then(
-      (module) => {
-        section.loaded = module.default;
-      },
-      () => {
-        section.failed = true;
-      },
-    );
-    loading.add(settled);
-  }
+  const settled = load().then(
+    (module) => {
+      section.loaded = module.default;
+    },
+    () => {
+      section.failed = true;
+    },
+  );
+  loading.add(settled);
   return section;
 }
 
-/** Settles when every section declared so far has loaded or failed: the browser's entry waits for it. */
+/** Settles when every section declared so far has loaded or failed: the browser's entry and the home page's loader
+ * wait for it. */
 export async function sectionsSettled(): Promise<void> {
   await Promise.all(loading);
 }
@@ -108,12 +108,18 @@ export function LazySection<P extends object>({ section, props }: { section: Sec
     ) : (
       <div className="contents" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
     );
+  // A section loaded before the render needs no Suspense boundary, and has none: React's server marks a boundary with
+  // comments Preact does not know, next to which it moved the section out of the page and back in while hydrating.
   return (
     <div className="contents">
       <ErrorBoundary onReset={retry} fallback={(reset) => <SectionError onRetry={reset} />}>
-        <Suspense fallback={<Spinner />}>
+        {Section === section.loaded ? (
           <Section {...props} />
-        </Suspense>
+        ) : (
+          <Suspense fallback={<Spinner />}>
+            <Section {...props} />
+          </Suspense>
+        )}
       </ErrorBoundary>
     </div>
   );

@@ -1,5 +1,5 @@
 import { HydrateInTurn } from "#app/components/hydrate-in-turn.tsx";
-import { LazySection, defineSection } from "#app/components/section-boundary.tsx";
+import { LazySection, defineSection, sectionsSettled } from "#app/components/section-boundary.tsx";
 import { Hero } from "#app/features/home/hero.tsx";
 import { loadProjects } from "#app/features/projects/load-projects.server.ts";
 import { metaText, ownerJsonLd, pageHead } from "#app/lib/meta.ts";
@@ -9,7 +9,9 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = requestLanguage(request);
-  return { featured: await loadProjects(context, language, "home") };
+  // The sections' code is loaded before the page renders, as it is in the browser before hydrating (LazySection).
+  const [featured] = await Promise.all([loadProjects(context, language, "home"), sectionsSettled()]);
+  return { featured };
 }
 
 export const meta: Route.MetaFunction = (args) => {

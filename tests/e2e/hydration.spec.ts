@@ -38,6 +38,32 @@ for (const language of LANGUAGES) {
   });
 }
 
+// Preact hydrates the server's elements in place. It moved an element when React's server had marked a Suspense
+// boundary before it with comments (`<!--$-->`): the whole <main> and each home section were taken out of the page
+// and put back, restyled and laid out again, while the page was loading. The page's own elements stay where they are
+// until it has hydrated (scripts may go: Preact drops the ones the starter and React Router added).
+for (const language of LANGUAGES) {
+  test(`hydrating moves no element of any public page (${language})`, async ({ page, db }) => {
+    await seedPublicPages(db);
+    await page.addInitScript(() => {
+      const moved: string[] = [];
+      (window as { movedWhileHydrating?: string[] }).movedWhileHydrating = moved;
+      new MutationObserver((records) => {
+        if ((window as { siraHydrated?: boolean }).siraHydrated) return;
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && node.localName !== "script" && document.body.contains(record.target))
+              moved.push(`${node.localName}${node.id ? `#${node.id}` : ""}.${node.className}`);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(at(language, path));
+      const moved = await page.evaluate(() => (window as { movedWhileHydrating?: string[] }).movedWhileHydrating);
+      expect(moved, at(language, path)).toEqual([]);
+    }
+  });
+}
+
 // The page's scripts start after its first paint (docs/decisions/032-scripts-after-the-first-paint.md): the server's
 // HTML holds no module preload and no live module script, and no script is requested before the page has painted.
 for (const language of LANGUAGES) {
