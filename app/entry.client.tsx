@@ -59,8 +59,21 @@ async function loadFormatters(): Promise<void> {
   }
 }
 
+/**
+ * The router's history marks the page's entry with its index on the first load (`history.replaceState`), a call
+ * into the browser that took 1–25 ms here; made in a task of its own, with the state the router would write (the
+ * router then finds the index and writes nothing).
+ */
+function markHistoryEntry(): void {
+  const state: unknown = window.history.state;
+  if (state !== null && typeof state === "object" && "idx" in state) return;
+  window.history.replaceState({ ...(state as object | null), idx: 0 }, "");
+}
+
 void Promise.all([pageDataDecoded(), sectionsSettled()]).then(async () => {
   await loadFormatters();
+  await nextTask();
+  markHistoryEntry();
   await nextTask();
   buildRouter();
   await nextTask();
