@@ -69,14 +69,13 @@ describe("HydrateInTurn on the first hydration (decision 032)", () => {
     const heading = root.querySelector("h1");
 
     const elements = [...root.querySelectorAll("*")];
-    let removed: string[] = [];
-    removed = await removedElements(root, async () => {
+    const removed = await removedElements(root, async () => {
       hydrate(tree, root);
       firstHydrationReturned();
 
       // Held back: the markup is the server's, element for element, and does not answer yet.
       expect(root.querySelector("main")?.textContent).toBe("TitleShareMoreAfterEnd");
-    expect(root.querySelector("h1")).toBe(heading);
+      expect(root.querySelector("h1")).toBe(heading);
       share?.click();
       menu?.click();
       more?.click();

@@ -52,13 +52,19 @@ for (const language of LANGUAGES) {
         if ((window as { siraHydrated?: boolean }).siraHydrated) return;
         for (const record of records)
           for (const node of record.removedNodes)
-            if (node instanceof Element && node.localName !== "script" && document.body.contains(record.target))
+            if (
+              node instanceof Element &&
+              node.localName !== "script" &&
+              document.body.contains(record.target)
+            )
               moved.push(`${node.localName}${node.id ? `#${node.id}` : ""}.${node.className}`);
       }).observe(document, { childList: true, subtree: true });
     });
     for (const path of PUBLIC_PAGES) {
       await page.goto(at(language, path));
-      const moved = await page.evaluate(() => (window as { movedWhileHydrating?: string[] }).movedWhileHydrating);
+      const moved = await page.evaluate(
+        () => (window as { movedWhileHydrating?: string[] }).movedWhileHydrating,
+      );
       expect(moved, at(language, path)).toEqual([]);
     }
   });
