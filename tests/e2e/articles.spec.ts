@@ -107,6 +107,18 @@ for (const language of LANGUAGES) {
       await expect(article.locator("time").nth(1)).toContainText(
         text(language, "articles.updated", { date: "" }).trim(),
       );
+      // On a phone the byline wraps: a separator stays on the line of what follows it, so no line ends with a dot.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const strandedDots = await article.locator('[aria-hidden="true"]').evaluateAll(
+        (elements) =>
+          elements.filter((dot) => {
+            if (dot.textContent !== "·") return false;
+            const next = dot.nextElementSibling;
+            return !next || Math.abs(next.getBoundingClientRect().top - dot.getBoundingClientRect().top) > 4;
+          }).length,
+      );
+      expect(strandedDots).toBe(0);
+      await page.setViewportSize({ width: 1280, height: 720 });
 
       const paragraphs = article.locator(".prose-article > p");
       await expect(paragraphs).toHaveCount(2);

@@ -126,10 +126,11 @@ export function ArticleList({ result, path }: { result: ArticlesResult; path: st
                 <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
                   <time dateTime={article.date}>{article.dateText}</time>
                   {article.readingMinutes > 0 ? (
-                    <>
+                    // The separator wraps with the reading time: no line ends with a dot.
+                    <span className="inline-flex gap-x-2">
                       <span aria-hidden="true">·</span>
                       <span>{t("articles.readingTime", { count: article.readingMinutes })}</span>
-                    </>
+                    </span>
                   ) : null}
                 </p>
                 <p dir="auto" className="text-muted-foreground">

@@ -90,23 +90,26 @@ export function ArticleBody({ article, share = true }: { article: ArticleView; s
         <h1 dir="auto" className="text-4xl font-extrabold leading-tight tracking-tight">
           {article.title}
         </h1>
+        {/* Each separator wraps with the item after it, so that no line ends with a dot on a phone. */}
         <p className="mt-4 flex flex-wrap gap-x-3 text-muted-foreground">
           <span>{t("articles.by", { author: site.name })}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={article.date} title={article.dateTimeText}>
-            {article.dateText}
-          </time>
+          <span className="inline-flex gap-x-3">
+            <span aria-hidden="true">·</span>
+            <time dateTime={article.date} title={article.dateTimeText}>
+              {article.dateText}
+            </time>
+          </span>
           {article.readingMinutes > 0 ? (
-            <>
+            <span className="inline-flex gap-x-3">
               <span aria-hidden="true">·</span>
               <span>{t("articles.readingTime", { count: article.readingMinutes })}</span>
-            </>
+            </span>
           ) : null}
           {article.updatedText ? (
-            <>
+            <span className="inline-flex gap-x-3">
               <span aria-hidden="true">·</span>
               <time dateTime={article.modified}>{t("articles.updated", { date: article.updatedText })}</time>
-            </>
+            </span>
           ) : null}
         </p>
         {article.tags.length > 0 ? <TagLinks tags={article.tags} className="mt-4" /> : null}
