@@ -12,28 +12,31 @@ import { sectionsSettled } from "#app/components/section-boundary.tsx";
 import { LOCALES } from "#core/dates.ts";
 import { dateTimeFormat, pluralRules } from "#core/intl.ts";
 
-async function pageDataDecoded(): Promise<void> {
+/** Calls React Router's HydratedRouter outside a render and gives back what it threw. */
+function callHydratedRouter(): unknown {
   try {
     HydratedRouter({});
+    return undefined;
   } catch (thrown) {
-    if (thrown instanceof Promise) await thrown;
-    else throw thrown;
+    return thrown;
   }
+}
+
+/** Starts decoding the page's data (HydratedRouter throws the decoding's promise) and waits for it. */
+async function pageDataDecoded(): Promise<void> {
+  const thrown = callHydratedRouter();
+  if (thrown instanceof Promise) await thrown;
+  else if (thrown !== undefined) throw thrown;
 }
 
 /**
  * Builds the router in a task of its own (decision 032): once the data is decoded, HydratedRouter creates the router
  * (matching every route, about a third of the first hydration's work) and keeps it for its render, then calls its
- * first hook, which fails outside a render. In the build only: in development the browser's React reports any hook
- * called outside a render.
+ * first hook, which fails outside a render (what it throws is left). In the build only: in development the browser's
+ * React reports any hook called outside a render.
  */
 function buildRouter(): void {
-  if (!import.meta.env.PROD) return;
-  try {
-    HydratedRouter({});
-  } catch {
-    // The hook outside a render; the router is built.
-  }
+  if (import.meta.env.PROD) callHydratedRouter();
 }
 
 const page = (

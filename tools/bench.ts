@@ -384,13 +384,19 @@ interface Throughput {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Requests per second of each round, in the order run; `requestsPerSecond` is their median. */
+  rounds: number[];
 }
+
+/** How long each load test runs, after a warm-up of its own; the pairs are measured in alternating rounds. */
+const LOAD_SECONDS = 5;
+const LOAD_ROUNDS = 3;
 
 async function loadTest(url: string, headers: Record<string, string> = {}): Promise<Throughput> {
   // autocannon ships no types: load it through require and describe the little used here.
   const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-  await autocannon({ url, connections: 10, duration: 2, headers }); // warm-up, not counted
-  const result = await autocannon({ url, connections: 50, duration: 8, headers });
+  await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up, not counted
+  const result = await autocannon({ url, connections: 50, duration: LOAD_SECONDS, headers });
   return {
     url: new URL(url).pathname,
     requestsPerSecond: round(result.requests.average),
@@ -401,6 +407,38 @@ async function loadTest(url: string, headers: Record<string, string> = {}): Prom
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    rounds: [round(result.requests.average)],
+  };
+}
+
+/**
+ * Sira and the reference under the same load, in alternating rounds (Sira, reference, Sira, …): on two cores shared
+ * with the load generator, one run of each drifted by 10–20 % with what else the machine did, in either direction.
+ * Each side's figure is its median round; every round's requests per second are kept beside it.
+ */
+async function loadTestPair(
+  sira: string,
+  reference: string,
+  headers: Record<string, string> = {},
+): Promise<[Throughput, Throughput]> {
+  const siraRounds: Throughput[] = [];
+  const referenceRounds: Throughput[] = [];
+  for (let round = 0; round < LOAD_ROUNDS; round++) {
+    siraRounds.push(await loadTest(sira, headers));
+    referenceRounds.push(await loadTest(reference, headers));
+  }
+  return [medianRound(siraRounds), medianRound(referenceRounds)];
+}
+
+function medianRound(rounds: Throughput[]): Throughput {
+  const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const median = sorted[Math.floor(sorted.length / 2)] as Throughput;
+  return {
+    ...median,
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    timeouts: rounds.reduce((sum, r) => sum + r.timeouts, 0),
+    rounds: rounds.map((r) => r.requestsPerSecond),
   };
 }
 
@@ -596,17 +634,32 @@ async function main() {
     const yardstick = await startReferenceServer(await freePort(), reference);
     const browserEncoding = { "accept-encoding": "gzip, deflate, br, zstd" };
     console.log(
-      `Throughput (autocannon, 50 connections × 8 s after a 2 s warm-up): / and ${assetPath}, Sira and the reference…`,
+      `Throughput (autocannon, 50 connections × ${LOAD_SECONDS} s after a 1 s warm-up, ${LOAD_ROUNDS} alternating rounds, median): / and ${assetPath}, Sira and the reference…`,
+    );
+    const [ssr, ssrReference] = await loadTestPair(`${server.origin}/`, `${yardstick.origin}/`);
+    const [asset, assetReference] = await loadTestPair(
+      `${server.origin}${assetPath}`,
+      `${yardstick.origin}/${assetName}`,
+    );
+    const [ssrBrowser, ssrReferenceBrowser] = await loadTestPair(
+      `${server.origin}/`,
+      `${yardstick.origin}/`,
+      browserEncoding,
+    );
+    const [assetBrowser, assetReferenceBrowser] = await loadTestPair(
+      `${server.origin}${assetPath}`,
+      `${yardstick.origin}/${assetName}`,
+      browserEncoding,
     );
     const throughput = {
-      ssr: await loadTest(`${server.origin}/`),
-      ssrReference: await loadTest(`${yardstick.origin}/`),
-      asset: await loadTest(`${server.origin}${assetPath}`),
-      assetReference: await loadTest(`${yardstick.origin}/${assetName}`),
-      ssrBrowser: await loadTest(`${server.origin}/`, browserEncoding),
-      ssrReferenceBrowser: await loadTest(`${yardstick.origin}/`, browserEncoding),
-      assetBrowser: await loadTest(`${server.origin}${assetPath}`, browserEncoding),
-      assetReferenceBrowser: await loadTest(`${yardstick.origin}/${assetName}`, browserEncoding),
+      ssr,
+      ssrReference,
+      asset,
+      assetReference,
+      ssrBrowser,
+      ssrReferenceBrowser,
+      assetBrowser,
+      assetReferenceBrowser,
     };
     yardstick.stop();
     const ratio = (a: Throughput, b: Throughput) => round(a.requestsPerSecond / b.requestsPerSecond, 2);
@@ -669,13 +722,14 @@ async function main() {
       label,
       t.url,
       String(t.requestsPerSecond),
+      t.rounds.join(", "),
       String(t.latencyP50Ms),
       String(t.latencyP99Ms),
       String(t.non2xx + t.errors + t.timeouts),
     ];
     console.log(
       table([
-        ["run", "url", "req/s", "p50", "p99", "non-2xx+errors"],
+        ["run", "url", "req/s (median)", "each round", "p50", "p99", "non-2xx+errors"],
         tp("Sira SSR", throughput.ssr),
         tp("reference", throughput.ssrReference),
         tp("Sira asset", throughput.asset),
