@@ -26,7 +26,7 @@ function callHydratedRouter(): unknown {
 async function pageDataDecoded(): Promise<void> {
   const thrown = callHydratedRouter();
   if (thrown instanceof Promise) await thrown;
-  else if (thrown !== undefined) throw thrown;
+  else if (thrown instanceof Error) throw thrown;
 }
 
 /**
