@@ -25,6 +25,44 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+/**
+ * The site's pages as a list of links: in the top bar on wide screens, in the phone menu otherwise. Each list
+ * hydrates in a turn of its own on the first load (decision 032): a dozen links that each resolve their path made the
+ * top bar the longest turn.
+ */
+function NavLinkList({
+  className,
+  linkClassName,
+  prefetch = false,
+  onNavigate,
+}: {
+  className: string;
+  linkClassName: (state: { isActive: boolean }) => string;
+  prefetch?: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t, localPath } = useI18n();
+  return (
+    <HydrateInTurn>
+      <ul className={className}>
+        {NAV_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={localPath(link.to)}
+              end={link.to === "/"}
+              className={linkClassName}
+              prefetch={prefetch ? "intent" : undefined}
+              onClick={onNavigate}
+            >
+              {t(link.key)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </HydrateInTurn>
+  );
+}
+
 export function Navbar() {
   const { t, localPath } = useI18n();
   const site = useSite();
@@ -58,24 +96,11 @@ export function Navbar() {
         >
           <span aria-hidden="true">{site.initials}</span>
         </Link>
-        {/* Each list of links hydrates in a turn of its own on the first load (decision 032): a dozen links that
-            each resolve their path made the top bar the longest turn. */}
-        <HydrateInTurn>
-          <ul className="ms-auto hidden items-center gap-1 md:flex">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={localPath(link.to)}
-                  end={link.to === "/"}
-                  className={linkClass}
-                  prefetch="intent"
-                >
-                  {t(link.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </HydrateInTurn>
+        <NavLinkList
+          className="ms-auto hidden items-center gap-1 md:flex"
+          linkClassName={linkClass}
+          prefetch
+        />
         <div className="ms-auto flex items-center gap-1 md:ms-2">
           <ThemeToggle />
           <LanguageMenu />
@@ -97,22 +122,11 @@ export function Navbar() {
         </div>
       </nav>
       <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-background md:hidden">
-        <HydrateInTurn>
-          <ul className="mx-auto flex max-w-6xl flex-col px-4 py-2">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={localPath(link.to)}
-                  end={link.to === "/"}
-                  className={(state) => `block ${linkClass(state)} py-3 text-base`}
-                  onClick={() => setMenuOpen(false)}
-                >
-                  {t(link.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </HydrateInTurn>
+        <NavLinkList
+          className="mx-auto flex max-w-6xl flex-col px-4 py-2"
+          linkClassName={(state) => `block ${linkClass(state)} py-3 text-base`}
+          onNavigate={() => setMenuOpen(false)}
+        />
       </div>
     </header>
   );
