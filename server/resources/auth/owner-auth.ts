@@ -201,6 +201,25 @@ export function createOwnerAuth(options: {
 
   const secondsUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - now().getTime()) / 1000));
 
+  /**
+   * Counts an attempt against an address group before its password or code is checked, in one transaction per
+   * group: any number of guesses at once get at most the allowed few checks; the rest are refused unchecked and
+   * logged.
+   */
+  async function reserveAttempt(bucket: "login" | "second-factor", key: string, address: string) {
+    const reserved = await rateLimits.reserve(bucket, key, {
+      windowMs: LOGIN_WINDOW_MS,
+      freeAttempts: LOGIN_FREE_FAILURES,
+      blockMs: loginBlockMs,
+    });
+    if (!reserved.allowed)
+      logger.warn(`${bucket === "login" ? "sign-in" : "second factor"} refused: too many failures`, {
+        address,
+        retryAfterSeconds: reserved.retryAfterSeconds,
+      });
+    return reserved;
+  }
+
   /** Checks the owner's password from one address, counting failures against it (docs/product.md §11). */
   async function checkPassword(
     password: string,
@@ -213,20 +232,8 @@ export function createOwnerAuth(options: {
     if (paused > 0) return { kind: "busy", retryAfterSeconds: paused };
     // Every address of an IPv6 /64 counts as one (docs/product.md §25).
     const key = addressGroup(address);
-    // The attempt is counted before the password is checked, in one transaction per address: any number of
-    // guesses at once from one address get at most the allowed few checks; the rest are refused unchecked.
-    const reserved = await rateLimits.reserve("login", key, {
-      windowMs: LOGIN_WINDOW_MS,
-      freeAttempts: LOGIN_FREE_FAILURES,
-      blockMs: loginBlockMs,
-    });
-    if (!reserved.allowed) {
-      logger.warn("sign-in refused: too many failures", {
-        address,
-        retryAfterSeconds: reserved.retryAfterSeconds,
-      });
-      return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
-    }
+    const reserved = await reserveAttempt("login", key, address);
+    if (!reserved.allowed) return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
     if (global) {
       const checkAllowed = await reserveGlobalCheck();
       if (!checkAllowed.allowed) return { kind: "busy", retryAfterSeconds: checkAllowed.retryAfterSeconds };
@@ -306,18 +313,8 @@ export function createOwnerAuth(options: {
       if (!pending) return { kind: "expired" };
       // Wrong codes are counted like wrong passwords, before the code is checked (docs/product.md §11.4).
       const key = addressGroup(address);
-      const reserved = await rateLimits.reserve("second-factor", key, {
-        windowMs: LOGIN_WINDOW_MS,
-        freeAttempts: LOGIN_FREE_FAILURES,
-        blockMs: loginBlockMs,
-      });
-      if (!reserved.allowed) {
-        logger.warn("second factor refused: too many failures", {
-          address,
-          retryAfterSeconds: reserved.retryAfterSeconds,
-        });
-        return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
-      }
+      const reserved = await reserveAttempt("second-factor", key, address);
+      if (!reserved.allowed) return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
       let method: "totp" | "recovery" | "passkey" | null;
       if ("code" in proof) {
         if (isTotpCode(proof.code)) method = (await factors.verifyTotp(proof.code)) ? "totp" : null;
