@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import type { Database } from "#db/client.ts";
-import { articles, messages, projects } from "#db/schema.ts";
+import { articles, auditEvents, messages, projects } from "#db/schema.ts";
+import { LOCALES } from "#core/dates.ts";
+import { formatNumber } from "#core/intl.ts";
 import { expect, setPreferences, test, text } from "./fixtures.ts";
 import { ADMIN, signIn, toast } from "./admin-page.ts";
 
@@ -239,4 +241,56 @@ test("in Arabic: counts in Arabic plural forms and digits, page controls right t
     .getByRole("checkbox", { name: text("ar", "admin.messages.unreadOnly") })
     .check();
   await expect(panel(page).getByText("١–٢٥ من ٣٥ رسالة")).toBeVisible();
+});
+
+test("the Activity tab pages a long audit log with the other lists' controls, in Arabic digits", async ({
+  page,
+  context,
+  baseURL,
+  db,
+}) => {
+  await insertMany(
+    120,
+    (k) => ({
+      at: new Date(START - k * 60_000),
+      action: "articleUpdated",
+      subject: `Article ${k + 1}`,
+      address: "203.0.113.9",
+    }),
+    (rows) => db.insert(auditEvents).values(rows),
+  );
+  await setPreferences(context, baseURL!, { language: "ar" });
+  await signIn(page, "ar");
+  await page.getByRole("tab", { name: text("ar", "admin.tabs.activity") }).click();
+  const activity = page.getByRole("tabpanel", { name: text("ar", "admin.tabs.activity") });
+  const events = activity.locator("section > ol > li");
+  await expect(events).toHaveCount(50);
+  // The 120 written here and the sign-in just made (one event or more).
+  const total = (await db.select().from(auditEvents)).length;
+  expect(total).toBeGreaterThan(120);
+  const digits = (n: number) => formatNumber(n, LOCALES.ar);
+  await expect(
+    activity.getByText(text("ar", "admin.activity.range", { count: total, from: "١", to: "٥٠" })),
+  ).toBeVisible();
+
+  // Right to left, the current page named in Arabic digits; the next page holds the next fifty.
+  const nav = activity.getByRole("navigation", { name: text("ar", "admin.activity.pages") });
+  const previous = await nav.getByRole("button", { name: text("ar", "admin.pages.previous") }).boundingBox();
+  const next = await nav.getByRole("button", { name: text("ar", "admin.pages.next") }).boundingBox();
+  expect(previous!.x).toBeGreaterThan(next!.x);
+  await expect(
+    nav.getByRole("button", { name: text("ar", "admin.pages.current", { page: "١", pages: "٣" }) }),
+  ).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("button", { name: text("ar", "admin.pages.next") }).click();
+  await expect(
+    activity.getByText(text("ar", "admin.activity.range", { count: total, from: "٥١", to: "١٠٠" })),
+  ).toBeVisible();
+  await expect(events).toHaveCount(50);
+  await expect(events.first()).toContainText(`Article ${51 - (total - 120)}`);
+  await nav.getByRole("button", { name: text("ar", "admin.pages.page", { page: "٣", pages: "٣" }) }).click();
+  await expect(
+    activity.getByText(text("ar", "admin.activity.range", { count: total, from: "١٠١", to: digits(total) })),
+  ).toBeVisible();
+  await expect(events.last()).toContainText("Article 120");
+  expect(await activity.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
 });

@@ -64,12 +64,12 @@ test("the owner sees the other signed-in browser, signs it out, and finds it all
   await expect(events).toHaveCount(expected.length);
   for (const [index, action] of expected.entries())
     await expect(events.nth(index)).toContainText(text("ar", `admin.activity.actions.${action}`));
-  await expect(panel).toContainText(text("ar", "admin.activity.count", { count: 5 }));
+  await expect(panel).toContainText(text("ar", "admin.activity.range", { count: 5, from: "١", to: "٥" }));
   await expect(events.last()).toContainText("Safari 18 · iOS");
   expect(await panel.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
 
   // Filtered to failed sign-ins only.
   await panel.getByLabel(text("ar", "admin.activity.filter")).selectOption("signInFailed");
   await expect(events).toHaveCount(1);
-  await expect(panel).toContainText(text("ar", "admin.activity.count", { count: 1 }));
+  await expect(panel).toContainText(text("ar", "admin.activity.range", { count: 1 }));
 });

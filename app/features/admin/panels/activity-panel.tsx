@@ -1,6 +1,12 @@
-import { ChevronLeft, ChevronRight, RefreshCw, ShieldAlert } from "lucide-react";
+import { RefreshCw, ShieldAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { AUDIT_ACTIONS, AUDIT_WARNINGS, type AuditAction, type AuditPage } from "#core/audit.ts";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  AUDIT_WARNINGS,
+  type AuditAction,
+  type AuditPage,
+} from "#core/audit.ts";
 import { formatShortDateTime } from "#core/dates.ts";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -8,6 +14,7 @@ import { useSite } from "#app/lib/site.ts";
 import { api, call } from "#app/features/admin/api/client.ts";
 import { useAdminData } from "#app/features/admin/api/use-admin-data.ts";
 import { inputClass } from "#app/features/admin/forms/form-controls.tsx";
+import { Pager } from "./pager.tsx";
 
 // The Activity tab (docs/product.md §26): the audit log, a page at a time, newest first: who signed in or tried to,
 // from where and with what, and what the owner changed.
@@ -77,7 +84,6 @@ export function ActivityPanel() {
         </p>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">{t("admin.activity.count", { count: data.total })}</p>
           <ol className="flex flex-col divide-y divide-border rounded-xl border border-border bg-card">
             {data.events.map((event) => {
               const warning = AUDIT_WARNINGS.has(event.action);
@@ -110,31 +116,14 @@ export function ActivityPanel() {
               );
             })}
           </ol>
-          {data.pages > 1 ? (
-            <nav aria-label={t("admin.activity.pages")} className="flex items-center justify-between gap-3">
-              <button
-                type="button"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-                className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:opacity-50"
-              >
-                <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-                {t("admin.activity.newer")}
-              </button>
-              <span className="text-sm text-muted-foreground" aria-live="polite">
-                {t("admin.activity.page", { page: data.page, pages: data.pages })}
-              </span>
-              <button
-                type="button"
-                disabled={page >= data.pages}
-                onClick={() => setPage(page + 1)}
-                className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:opacity-50"
-              >
-                {t("admin.activity.older")}
-                <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-              </button>
-            </nav>
-          ) : null}
+          <Pager
+            page={data.page}
+            perPage={AUDIT_PAGE_SIZE}
+            total={data.total}
+            labelKey="admin.activity.pages"
+            rangeKey="admin.activity.range"
+            onPage={setPage}
+          />
         </>
       )}
     </section>
