@@ -10,7 +10,7 @@ import { AUDIT_PAGE_SIZE, type AuditPage } from "#core/audit.ts";
 import { auditEvents } from "#db/schema.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { jsonRequest, makeApp, OWNER_PASSWORD, setOwnerPassword, signIn } from "#tests/helpers/app.ts";
-import { describeDevice, pruneAudit, recordAudit } from "./service.ts";
+import { describeDevice, isNewDevice, pruneAudit, recordAudit } from "./service.ts";
 
 // The audit log (docs/product.md §26): what the owner did and who tried to sign in, a page at a time.
 
@@ -195,6 +195,27 @@ describe.each(backends)("the audit log on $name", (backend) => {
     expect(smtp.mails[0]!.text).toContain("Chrome 142 · Android");
     expect(smtp.mails[0]!.text).toContain("203.0.113.50");
     smtp.mails.length = 0;
+  });
+
+  it("knows a browser that signed in once, however many sign-ins from others came after", async () => {
+    const { db } = database();
+    await db.delete(auditEvents);
+    const start = Date.UTC(2026, 0, 1);
+    const phone = describeDevice(CHROME_ON_ANDROID);
+    await recordAudit(db, { action: "signIn", userAgent: CHROME_ON_ANDROID, at: new Date(start) });
+    await db.insert(auditEvents).values(
+      Array.from({ length: 1500 }, (_, k) => ({
+        action: "signIn",
+        device: "Firefox 140 · Linux",
+        at: new Date(start + (k + 1) * 60_000),
+      })),
+    );
+    const later = new Date(start + 2000 * 60_000);
+    expect(await isNewDevice(db, phone, later)).toBe(false);
+    expect(await isNewDevice(db, "Safari 18 · iOS", later)).toBe(true);
+    // Before any sign-in of the site: no news.
+    expect(await isNewDevice(db, "Safari 18 · iOS", new Date(start))).toBe(false);
+    await db.delete(auditEvents);
   });
 
   it("forgets events older than the retention period", async () => {

@@ -59,16 +59,18 @@ export async function recordedSince(
 
 /**
  * Whether a sign-in from `device` at `at` is the first from that browser, while earlier sign-ins exist (the very
- * first sign-in of a site is no news to its owner).
+ * first sign-in of a site is no news to its owner). Two indexed lookups of one row each, however long the log.
  */
 export async function isNewDevice(db: Database, device: string, at: Date): Promise<boolean> {
-  const earlier = await db
-    .select({ device: auditEvents.device })
+  const earlier = and(eq(auditEvents.action, "signIn"), lt(auditEvents.at, at));
+  const [any] = await db.select({ id: auditEvents.id }).from(auditEvents).where(earlier).limit(1);
+  if (!any) return false;
+  const [same] = await db
+    .select({ id: auditEvents.id })
     .from(auditEvents)
-    .where(and(eq(auditEvents.action, "signIn"), lt(auditEvents.at, at)))
-    .orderBy(desc(auditEvents.at))
-    .limit(1000);
-  return earlier.length > 0 && !earlier.some((row) => row.device === device);
+    .where(and(earlier, eq(auditEvents.device, device)))
+    .limit(1);
+  return same === undefined;
 }
 
 /** One page of the log, newest first, optionally one action only. */
