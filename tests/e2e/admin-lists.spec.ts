@@ -1,10 +1,11 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { Database } from "#db/client.ts";
 import { articles, auditEvents, messages, projects } from "#db/schema.ts";
 import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import { expect, setPreferences, test, text } from "./fixtures.ts";
-import { ADMIN, signIn, toast } from "./admin-page.ts";
+import { ADMIN, leftToRightArabic, signIn, toast } from "./admin-page.ts";
 
 // The admin's long lists (docs/product.md §21) with the tables a spam run and years of use leave behind: 10,000
 // messages, 1,000 projects and 1,000 articles, written straight into the test server's database. Each panel must show
@@ -54,6 +55,21 @@ async function seed(db: Database, counts: { messages: number; projects: number; 
     (rows) => db.insert(articles).values(rows),
   );
   return Math.round(performance.now() - started);
+}
+
+/**
+ * An admin list's page controls in Arabic, on page one of `pages` (Arabic digits): "previous" at the right, "next"
+ * at the left, the current page named and marked. Returns the controls.
+ */
+async function expectArabicPager(list: Locator, labelKey: TranslationKey, pages: string) {
+  const nav = list.getByRole("navigation", { name: text("ar", labelKey) });
+  const previous = await nav.getByRole("button", { name: text("ar", "admin.pages.previous") }).boundingBox();
+  const next = await nav.getByRole("button", { name: text("ar", "admin.pages.next") }).boundingBox();
+  expect(previous!.x).toBeGreaterThan(next!.x);
+  await expect(
+    nav.getByRole("button", { name: text("ar", "admin.pages.current", { page: "١", pages }) }),
+  ).toHaveAttribute("aria-current", "page");
+  return nav;
 }
 
 const panel = (page: Page) => page.getByRole("tabpanel");
@@ -185,13 +201,7 @@ test("in Arabic: counts in Arabic plural forms and digits, page controls right t
   await expect(panel(page).getByRole("heading", { level: 2 })).toContainText("٦٠ رسالة غير مقروءة");
 
   // Right to left: "previous" is at the right, "next" at the left.
-  const nav = panel(page).getByRole("navigation", { name: text("ar", "admin.messages.pages") });
-  const previous = await nav.getByRole("button", { name: text("ar", "admin.pages.previous") }).boundingBox();
-  const next = await nav.getByRole("button", { name: text("ar", "admin.pages.next") }).boundingBox();
-  expect(previous!.x).toBeGreaterThan(next!.x);
-  await expect(
-    nav.getByRole("button", { name: text("ar", "admin.pages.current", { page: "١", pages: "٣" }) }),
-  ).toHaveAttribute("aria-current", "page");
+  await expectArabicPager(panel(page), "admin.messages.pages", "٣");
 
   // Search in Arabic, without the hamza.
   await panel(page).getByRole("searchbox").fill("احمد");
@@ -268,19 +278,12 @@ test("the Activity tab pages a long audit log with the other lists' controls, in
   // The 120 written here and the sign-in just made (one event or more).
   const total = (await db.select().from(auditEvents)).length;
   expect(total).toBeGreaterThan(120);
-  const digits = (n: number) => formatNumber(n, LOCALES.ar);
   await expect(
     activity.getByText(text("ar", "admin.activity.range", { count: total, from: "١", to: "٥٠" })),
   ).toBeVisible();
 
   // Right to left, the current page named in Arabic digits; the next page holds the next fifty.
-  const nav = activity.getByRole("navigation", { name: text("ar", "admin.activity.pages") });
-  const previous = await nav.getByRole("button", { name: text("ar", "admin.pages.previous") }).boundingBox();
-  const next = await nav.getByRole("button", { name: text("ar", "admin.pages.next") }).boundingBox();
-  expect(previous!.x).toBeGreaterThan(next!.x);
-  await expect(
-    nav.getByRole("button", { name: text("ar", "admin.pages.current", { page: "١", pages: "٣" }) }),
-  ).toHaveAttribute("aria-current", "page");
+  const nav = await expectArabicPager(activity, "admin.activity.pages", "٣");
   await nav.getByRole("button", { name: text("ar", "admin.pages.next") }).click();
   await expect(
     activity.getByText(text("ar", "admin.activity.range", { count: total, from: "٥١", to: "١٠٠" })),
@@ -289,8 +292,11 @@ test("the Activity tab pages a long audit log with the other lists' controls, in
   await expect(events.first()).toContainText(`Article ${51 - (total - 120)}`);
   await nav.getByRole("button", { name: text("ar", "admin.pages.page", { page: "٣", pages: "٣" }) }).click();
   await expect(
-    activity.getByText(text("ar", "admin.activity.range", { count: total, from: "١٠١", to: digits(total) })),
+    activity.getByText(
+      text("ar", "admin.activity.range", { count: total, from: "١٠١", to: formatNumber(total, LOCALES.ar) }),
+    ),
   ).toBeVisible();
   await expect(events.last()).toContainText("Article 120");
   expect(await activity.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
+  expect(await leftToRightArabic(page)).toEqual([]);
 });

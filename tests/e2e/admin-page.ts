@@ -23,3 +23,20 @@ export async function png(color: string, width = 64, height = 48): Promise<Buffe
 
 export const toast = (page: Page, language: "en" | "ar" = "en") =>
   page.getByRole("region", { name: text(language, "common.notifications") }).getByRole("listitem");
+
+/** Every element holding Arabic text that computes `direction: ltr` (code and LTR inputs aside). */
+export function leftToRightArabic(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter(
+        (element) =>
+          !element.closest("pre, code") &&
+          (element as HTMLElement).offsetParent !== null &&
+          [...element.childNodes].some(
+            (node) => node.nodeType === Node.TEXT_NODE && /[\u0600-\u06FF]/.test(node.textContent ?? ""),
+          ) &&
+          getComputedStyle(element).direction === "ltr",
+      )
+      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 40)}`),
+  );
+}

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { insertProject } from "#tests/helpers/seed.ts";
-import { ADMIN, png, signIn, toast } from "./admin-page.ts";
+import { ADMIN, leftToRightArabic, png, signIn, toast } from "./admin-page.ts";
 import {
   OWNER_PASSWORD,
   at,
@@ -253,23 +253,6 @@ test("the owner changes the password from Settings; a mismatch and a wrong curre
 });
 
 const direction = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);
-
-/** Every element holding Arabic text that computes `direction: ltr` (code and LTR inputs aside). */
-function leftToRightArabic(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("body *")]
-      .filter(
-        (element) =>
-          !element.closest("pre, code") &&
-          (element as HTMLElement).offsetParent !== null &&
-          [...element.childNodes].some(
-            (node) => node.nodeType === Node.TEXT_NODE && /[\u0600-\u06FF]/.test(node.textContent ?? ""),
-          ) &&
-          getComputedStyle(element).direction === "ltr",
-      )
-      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 40)}`),
-  );
-}
 
 for (const theme of ["light", "dark"] as const) {
   test(`in Arabic (${theme}) every admin tab, dialog and form is right to left`, async ({
