@@ -97,6 +97,23 @@ export const articles = pgTable(
   ],
 );
 
+// An article's content as its page shows it (decision 034): sanitised, code highlighted, rendered when the owner
+// saves and read by the page, so a server answering visitors never loads the sanitiser's DOM (jsdom). `source`
+// names what it was rendered from (the content and the renderer's version); a row whose source no longer matches
+// is rendered again on the next read. Derived data: not in backups, removed with its article.
+export const articleRenders = pgTable(
+  "article_renders",
+  {
+    article_id: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    language: text("language").$type<"en" | "ar">().notNull(),
+    source: text("source").notNull(),
+    html: text("html").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.article_id, table.language] })],
+);
+
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
 export type ArticleRow = typeof articles.$inferSelect;

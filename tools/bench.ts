@@ -11,6 +11,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { createDb } from "#db/client.ts";
+import { keepArticleRenders } from "#server/resources/articles/rendered.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 import { CHROMIUM, CHROMIUM_ARGS, freePort } from "./local.ts";
 import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";
@@ -109,25 +110,32 @@ export async function makeSeededDataDir(prefix: string, extraArticles = 0): Prom
   });
   try {
     await handle.db.insert(projects).values(sampleProjects());
-    await handle.db.insert(articles).values(sampleArticles());
+    const saved = await handle.db.insert(articles).values(sampleArticles()).returning();
     const base = Date.UTC(2024, 0, 1);
-    for (let start = 0; start < extraArticles; start += 100)
-      await handle.db.insert(articles).values(
-        Array.from({ length: Math.min(100, extraArticles - start) }, (_, i) => {
-          const n = start + i + 1;
-          return {
-            slug: `extra-article-${n}`,
-            title: `Extra article ${n}`,
-            title_en: `Extra article ${n}`,
-            title_ar: `مقالة إضافية ${n}`,
-            content_en: `${PARAGRAPH_EN}\n\n${PARAGRAPH_EN}`,
-            content_ar: PARAGRAPH_AR,
-            excerpt_en: `Extra article ${n}, in one sentence.`,
-            excerpt_ar: `المقالة الإضافية ${n} في جملة.`,
-            date: new Date(base - n * 3_600_000),
-          };
-        }),
-      );
+    for (let start = 0; start < extraArticles; start += 100) {
+      const more = await handle.db
+        .insert(articles)
+        .values(
+          Array.from({ length: Math.min(100, extraArticles - start) }, (_, i) => {
+            const n = start + i + 1;
+            return {
+              slug: `extra-article-${n}`,
+              title: `Extra article ${n}`,
+              title_en: `Extra article ${n}`,
+              title_ar: `مقالة إضافية ${n}`,
+              content_en: `${PARAGRAPH_EN}\n\n${PARAGRAPH_EN}`,
+              content_ar: PARAGRAPH_AR,
+              excerpt_en: `Extra article ${n}, in one sentence.`,
+              excerpt_ar: `المقالة الإضافية ${n} في جملة.`,
+              date: new Date(base - n * 3_600_000),
+            };
+          }),
+        )
+        .returning();
+      saved.push(...more);
+    }
+    // As the admin's save does (decision 034): each article's page HTML is rendered once and kept.
+    for (const article of saved) await keepArticleRenders(handle.db, article);
   } finally {
     await handle.close();
   }

@@ -4,6 +4,7 @@ import type { ArticleDetail, ArticleListItem, Page, Project } from "#db/records.
 import type { ContactOutcome } from "#core/contact.ts";
 import type { SiteSettings } from "#core/site-settings.ts";
 import type { ImageInfo } from "#core/images.ts";
+import type { Language } from "#core/preferences.ts";
 
 /** What route loaders may ask of the server; handed to React Router through its context. */
 export interface SiteServices {
@@ -30,8 +31,8 @@ export interface SiteServices {
   shareImage(spec: ShareImageSpec): Promise<{ png: Buffer; etag: string }>;
   /** The responsive variants of the uploads among these addresses (docs/product.md §13). */
   imageInfo(urls: (string | null | undefined)[]): Promise<Record<string, ImageInfo>>;
-  /** Sanitised article HTML with its code samples highlighted. */
-  renderArticleHtml(html: string): Promise<string>;
+  /** An article's content in one language as its page shows it: sanitised, code highlighted (decision 034). */
+  articleHtml(article: { id: string; language: Language; content: string }): Promise<string>;
   /** Logs a failed read; `error` lets the server tell damaged data and a full disk (docs/product.md §23). */
   logError(message: string, fields?: Record<string, unknown>, error?: unknown): void;
   /** Where the contact page posts: our /f/:formId, or an external endpoint (CONTACT_FORM_ENDPOINT). */

@@ -17,7 +17,7 @@ import {
   listArticles,
   nextPublication,
 } from "#server/resources/articles/service.ts";
-import { renderArticleHtml } from "#server/resources/articles/sanitize.ts";
+import { articleHtml } from "#server/resources/articles/rendered.ts";
 import { submitContact, type ContactDeps } from "#server/resources/contact/submit.ts";
 import { listHomeProjects, listProjects } from "#server/resources/projects/service.ts";
 import { loadImageInfo } from "#server/resources/uploads/variants.ts";
@@ -69,7 +69,14 @@ export function pageHandler(options: {
     listArticlePage: (page) => listArticlePage(db, { ...page, now: options.now() }),
     getArticleBySlug: (slug) => getArticleBySlug(db, slug, options.now()),
     previewArticle: () => Promise.resolve(null),
-    renderArticleHtml,
+    articleHtml: (article) =>
+      articleHtml(
+        {
+          db,
+          logError: (message, fields, error) => logger.error(message, { ...fields, error: String(error) }),
+        },
+        article,
+      ),
     imageInfo: (urls) => loadImageInfo(db, urls),
     shareImage: (spec) => shareImages.get(spec),
     contactForm: options.contactForm,

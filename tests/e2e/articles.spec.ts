@@ -1,4 +1,7 @@
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { articleRenders } from "#db/schema.ts";
+import { renderSource } from "#server/resources/articles/rendered.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text, at } from "./fixtures.ts";
 
@@ -235,6 +238,34 @@ test("code samples are highlighted on the server and read left to right in Arabi
   const plain = await computedStyle(samples.first(), "color")();
   expect(await computedStyle(samples.first().locator(".hljs-keyword"), "color")()).not.toBe(plain);
   expect(dialogs).toEqual([]);
+});
+
+test("the page shows the HTML kept when the article was saved, and keeps a render it had to make", async ({
+  page,
+  db,
+  server,
+}) => {
+  const content = '<p>As typed.</p><pre><code class="language-python">print("hi")</code></pre>';
+  const article = await insertArticle(db, { slug: "kept", title_en: "Kept", content_en: content });
+  // Saved by an older version: nothing kept yet, so the first visitor's read renders it and keeps it.
+  await page.goto("/articles/kept");
+  await expect(page.locator(".prose-article .hljs-string")).toHaveText('"hi"');
+  const renders = () =>
+    db
+      .select({ language: articleRenders.language, source: articleRenders.source, html: articleRenders.html })
+      .from(articleRenders)
+      .where(eq(articleRenders.article_id, article.id));
+  expect(await renders()).toEqual([
+    { language: "en", source: renderSource(content), html: expect.stringContaining("hljs-string") },
+  ]);
+  // From then on the page reads what was kept (decision 034): a marker written over it is what a visitor sees.
+  await db
+    .update(articleRenders)
+    .set({ html: "<p>The kept render.</p>" })
+    .where(eq(articleRenders.article_id, article.id));
+  server.pageCache.clear();
+  await page.goto("/articles/kept");
+  await expect(page.locator(".prose-article")).toHaveText("The kept render.");
 });
 
 test.describe("sharing without a share sheet", () => {

@@ -2,7 +2,6 @@ import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { RouterContextProvider } from "react-router";
 import { withHeadingIds, type TocEntry } from "#core/article-toc.ts";
 import { pickLocalized } from "#core/articles.ts";
-import { contentToHtml } from "#core/content-html.ts";
 import { formatLongDate, formatLongDateTime } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
 import type { ImageInfo } from "#core/images.ts";
@@ -127,7 +126,7 @@ async function viewOf(
 ): Promise<ArticleView> {
   const { timeZone } = await readSite(context, language);
   const content = pickLocalized(row, "content", language);
-  const rendered = withHeadingIds(await getServices(context).renderArticleHtml(contentToHtml(content)));
+  const rendered = withHeadingIds(await getServices(context).articleHtml({ id: row.id, language, content }));
   const updatedLater = new Date(row.updated_at).getTime() - new Date(row.date).getTime() > DAY_MS;
   return {
     publication: publicationOf(row, new Date()),

@@ -33,12 +33,13 @@ import { ServiceError } from "#server/http/errors.ts";
 import { readPage, type PagingQuery } from "#server/http/paging.ts";
 import type { WriteDeps } from "#server/resources/deps.ts";
 import { removeUnusedImage, requireStoredImage } from "#server/resources/uploads/references.ts";
+import { keepArticleRenders } from "./rendered.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { storeInlineImages } from "./inline-images.ts";
 
 // Articles (docs/product.md §3, §5, §7): the public list and pages, and the owner's writes. The server is the
-// authority for the rules of §5 (core/article-rules.ts); HTML is sanitised when saved, and again when a page
-// renders it.
+// authority for the rules of §5 (core/article-rules.ts); HTML is sanitised when saved, and rendered for its page
+// (sanitised again, code highlighted) in the same transaction (decision 034).
 
 /** What visitors may see (docs/product.md §18): published articles whose time has come. */
 const isPublic = (now: Date) => and(eq(articles.published, true), lte(articles.date, now));
@@ -248,6 +249,7 @@ export async function createArticle(deps: WriteDeps, input: ArticleInput): Promi
         updated_at: now,
       })
       .returning();
+    await keepArticleRenders(tx, inserted!);
     return inserted!;
   });
   return toOwnerArticle(row, now);
@@ -265,6 +267,7 @@ export async function updateArticle(deps: WriteDeps, id: string, input: ArticleI
       .where(eq(articles.id, id))
       .returning();
     if (!updated) throw new ServiceError(404, "articleNotFound");
+    await keepArticleRenders(tx, updated);
     return updated;
   });
   // The replaced image goes once the row points at the new one (decision 009).

@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { contentToHtml } from "#core/content-html.ts";
+import type { Language } from "#core/preferences.ts";
+import type { Database } from "#db/client.ts";
+import { articleRenders } from "#db/schema.ts";
+import { renderArticleHtml } from "./sanitize.ts";
+
+// An article's content as its page shows it, rendered when the owner saves and kept in article_renders
+// (decision 034). A page reads the kept HTML; only content saved by an older version, restored from a backup or
+// written straight into the database is rendered on a visitor's request, once, and kept.
+
+/**
+ * Raise it whenever renderArticleHtml's output changes for the same content (the sanitiser's rules, the
+ * highlighter's languages, what is added to code samples): every kept render is then made again on its next read.
+ */
+export const RENDERER_VERSION = 1;
+
+/** What a render was made from: the renderer's version and the content, hashed. */
+export function renderSource(content: string): string {
+  return createHash("sha256").update(`${RENDERER_VERSION}\n${content}`).digest("base64url");
+}
+
+type Executor = Pick<Database, "execute">;
+
+/** Keeps a render while its article exists: one deleted meanwhile keeps nothing. */
+async function keep(db: Executor, articleId: string, language: Language, content: string, html: string) {
+  await db.execute(sql`
+    insert into article_renders (article_id, language, source, html)
+    select id, ${language}, ${renderSource(content)}, ${html} from articles where id = ${articleId}
+    on conflict (article_id, language) do update set source = excluded.source, html = excluded.html`);
+}
+
+/** Renders both languages' content of a saved article and keeps them; in the save's transaction. */
+export async function keepArticleRenders(
+  db: Executor,
+  article: { id: string; content_en: string; content_ar: string },
+): Promise<void> {
+  for (const language of ["en", "ar"] as const) {
+    const content = article[`content_${language}`];
+    await keep(db, article.id, language, content, await renderArticleHtml(contentToHtml(content)));
+  }
+}
+
+/**
+ * The page's HTML of one language of an article: the kept render when it was made from this content by this
+ * renderer, else a fresh one, kept for the next read. A render that cannot be kept is logged and still shown.
+ */
+export async function articleHtml(
+  deps: {
+    db: Database;
+    logError: (message: string, fields?: Record<string, unknown>, error?: unknown) => void;
+  },
+  article: { id: string; language: Language; content: string },
+): Promise<string> {
+  const { db } = deps;
+  const source = renderSource(article.content);
+  const [kept] = await db
+    .select({ html: articleRenders.html })
+    .from(articleRenders)
+    .where(
+      and(
+        eq(articleRenders.article_id, article.id),
+        eq(articleRenders.language, article.language),
+        eq(articleRenders.source, source),
+      ),
+    )
+    .limit(1);
+  if (kept) return kept.html;
+  const html = await renderArticleHtml(contentToHtml(article.content));
+  try {
+    await keep(db, article.id, article.language, article.content, html);
+  } catch (error) {
+    deps.logError("article render not kept", { article: article.id, language: article.language }, error);
+  }
+  return html;
+}
