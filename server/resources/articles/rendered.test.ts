@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { articleRenders, articles } from "#db/schema.ts";
 import { makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { articleHtml, renderSource } from "./rendered.ts";
+import { articleHtml, RENDERER_VERSION, renderSource } from "./rendered.ts";
+import { renderArticleHtml } from "./sanitize.ts";
 
 // An article's page HTML is rendered when the owner saves and kept (decision 034): a page reads it back, and only
 // content the save did not render (an older version's, a restored backup's, one written into the database) is
@@ -121,5 +123,30 @@ describe.each(backends)("kept article renders on $name", (backend) => {
     expect(await read(article.id, "en", "<p>Here.</p>")).toBe("<p>Here.</p>");
     expect(await kept(article.id)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe("the renderer's version", () => {
+  // Kept renders are only made again when RENDERER_VERSION changes. This sample touches every rule of the render
+  // (sanitiser, its hooks, the highlighter's languages, focusable samples): when its output changes, raise
+  // RENDERER_VERSION in rendered.ts and write the new version and hash here.
+  const SAMPLE = [
+    '<p style="text-align: center; color: red" onclick="x()">Centred <a href="https://example.com" target="_blank">link</a></p>',
+    '<img src="data:image/png;base64,AAAA" alt="pasted"><img src="data:image/svg+xml;base64,AAAA" alt="svg">',
+    '<form><input></form><style>p{}</style><table background="x.png"><tr><td>cell</td></tr></table>',
+    '<pre><code class="language-markup">&lt;p class="a"&gt;b&lt;/p&gt;</code></pre>',
+    ...["javascript", "css", "php", "ruby", "python", "java", "c", "csharp", "cpp"].map(
+      (language) => `<pre><code class="language-${language}">if (a) { return "b"; } // 1</code></pre>`,
+    ),
+  ].join("");
+
+  it("names the renderer whose output this is", async () => {
+    const hash = createHash("sha256")
+      .update(await renderArticleHtml(SAMPLE))
+      .digest("base64url");
+    expect({ version: RENDERER_VERSION, hash }).toEqual({
+      version: 1,
+      hash: "YZbdCwx6_iu0MVwoPxZ_Ycy_qQDrjcQpOJXq9pg-c70",
+    });
   });
 });
