@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { articleRenders, articles } from "#db/schema.ts";
 import { makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";
@@ -123,6 +123,26 @@ describe.each(backends)("kept article renders on $name", (backend) => {
     expect(await read(article.id, "en", "<p>Here.</p>")).toBe("<p>Here.</p>");
     expect(await kept(article.id)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe.each(backends)("kept article renders out of reach on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  it("shows a fresh render, and logs, when the kept renders cannot be read", async () => {
+    const content = '<p>Still <b onclick="x()">shown</b>.</p>';
+    const article = await insertArticle(database().db, { content_en: content });
+    const logged: string[] = [];
+    const deps = { db: database().db, logError: (message: string) => void logged.push(message) };
+    await database().db.execute(sql`alter table article_renders rename to article_renders_away`);
+    try {
+      expect(await articleHtml(deps, { id: article.id, language: "en", content })).toBe(
+        "<p>Still <b>shown</b>.</p>",
+      );
+    } finally {
+      await database().db.execute(sql`alter table article_renders_away rename to article_renders`);
+    }
+    expect(logged).toEqual(["article render not read"]);
   });
 });
 

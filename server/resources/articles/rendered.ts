@@ -45,7 +45,8 @@ export async function keepArticleRenders(
 
 /**
  * The page's HTML of one language of an article: the kept render when it was made from this content by this
- * renderer, else a fresh one, kept for the next read. A render that cannot be kept is logged and still shown.
+ * renderer, else a fresh one, kept for the next read. When the kept renders cannot be read or written, that is
+ * logged and the fresh render is shown: the page does not fail for what only saves work.
  */
 export async function articleHtml(
   deps: {
@@ -55,24 +56,30 @@ export async function articleHtml(
   article: { id: string; language: Language; content: string },
 ): Promise<string> {
   const { db } = deps;
-  const source = renderSource(article.content);
-  const [kept] = await db
-    .select({ html: articleRenders.html })
-    .from(articleRenders)
-    .where(
-      and(
-        eq(articleRenders.article_id, article.id),
-        eq(articleRenders.language, article.language),
-        eq(articleRenders.source, source),
-      ),
-    )
-    .limit(1);
+  const fields = { article: article.id, language: article.language };
+  let kept: { html: string } | undefined;
+  try {
+    [kept] = await db
+      .select({ html: articleRenders.html })
+      .from(articleRenders)
+      .where(
+        and(
+          eq(articleRenders.article_id, article.id),
+          eq(articleRenders.language, article.language),
+          eq(articleRenders.source, renderSource(article.content)),
+        ),
+      )
+      .limit(1);
+  } catch (error) {
+    deps.logError("article render not read", fields, error);
+    return renderArticleHtml(contentToHtml(article.content));
+  }
   if (kept) return kept.html;
   const html = await renderArticleHtml(contentToHtml(article.content));
   try {
     await keep(db, article.id, article.language, article.content, html);
   } catch (error) {
-    deps.logError("article render not kept", { article: article.id, language: article.language }, error);
+    deps.logError("article render not kept", fields, error);
   }
   return html;
 }
