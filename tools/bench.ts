@@ -11,7 +11,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { createDb } from "#db/client.ts";
-import { keepArticleRenders } from "#server/resources/articles/rendered.ts";
+import { keepArticleRenders, renderArticle } from "#server/resources/articles/rendered.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 import { CHROMIUM, CHROMIUM_ARGS, freePort } from "./local.ts";
 import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";
@@ -135,7 +135,8 @@ export async function makeSeededDataDir(prefix: string, extraArticles = 0): Prom
       saved.push(...more);
     }
     // As the admin's save does (decision 034): each article's page HTML is rendered once and kept.
-    for (const article of saved) await keepArticleRenders(handle.db, article);
+    for (const article of saved)
+      await keepArticleRenders(handle.db, article.id, await renderArticle(article));
   } finally {
     await handle.close();
   }

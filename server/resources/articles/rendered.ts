@@ -32,15 +32,35 @@ async function keep(db: Executor, articleId: string, language: Language, content
     on conflict (article_id, language) do update set source = excluded.source, html = excluded.html`);
 }
 
-/** Renders both languages' content of a saved article and keeps them; in the save's transaction. */
+/** Both languages of an article's content as its page shows them, with what each was rendered from. */
+export interface ArticleRenders {
+  en: { content: string; html: string };
+  ar: { content: string; html: string };
+}
+
+/**
+ * Renders both languages of content about to be saved. Done before the save's transaction: the first render after
+ * a start loads jsdom, and the embedded database answers nobody else while a transaction is open.
+ */
+export async function renderArticle(content: {
+  content_en: string;
+  content_ar: string;
+}): Promise<ArticleRenders> {
+  const render = async (text: string) => ({
+    content: text,
+    html: await renderArticleHtml(contentToHtml(text)),
+  });
+  return { en: await render(content.content_en), ar: await render(content.content_ar) };
+}
+
+/** Keeps the renders of a saved article; in the save's transaction. */
 export async function keepArticleRenders(
   db: Executor,
-  article: { id: string; content_en: string; content_ar: string },
+  articleId: string,
+  renders: ArticleRenders,
 ): Promise<void> {
-  for (const language of ["en", "ar"] as const) {
-    const content = article[`content_${language}`];
-    await keep(db, article.id, language, content, await renderArticleHtml(contentToHtml(content)));
-  }
+  for (const language of ["en", "ar"] as const)
+    await keep(db, articleId, language, renders[language].content, renders[language].html);
 }
 
 /**

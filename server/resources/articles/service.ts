@@ -33,13 +33,13 @@ import { ServiceError } from "#server/http/errors.ts";
 import { readPage, type PagingQuery } from "#server/http/paging.ts";
 import type { WriteDeps } from "#server/resources/deps.ts";
 import { removeUnusedImage, requireStoredImage } from "#server/resources/uploads/references.ts";
-import { keepArticleRenders } from "./rendered.ts";
+import { keepArticleRenders, renderArticle } from "./rendered.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { storeInlineImages } from "./inline-images.ts";
 
 // Articles (docs/product.md §3, §5, §7): the public list and pages, and the owner's writes. The server is the
 // authority for the rules of §5 (core/article-rules.ts); HTML is sanitised when saved, and rendered for its page
-// (sanitised again, code highlighted) in the same transaction (decision 034).
+// (sanitised again, code highlighted) before the save's transaction, which keeps the renders (decision 034).
 
 /** What visitors may see (docs/product.md §18): published articles whose time has come. */
 const isPublic = (now: Date) => and(eq(articles.published, true), lte(articles.date, now));
@@ -236,6 +236,7 @@ function publicationFields(input: ArticleInput, current: ArticleRow | null, now:
 export async function createArticle(deps: WriteDeps, input: ArticleInput): Promise<OwnerArticle> {
   await requireStoredImage(deps.images, input.image_url, null, "articles");
   const fields = await deriveFields(deps, input);
+  const renders = await renderArticle(fields);
   const now = deps.now?.() ?? new Date();
   const row = await withUniqueSlug(deps.db, fields.title, null, async (tx, slug) => {
     const [inserted] = await tx
@@ -249,7 +250,7 @@ export async function createArticle(deps: WriteDeps, input: ArticleInput): Promi
         updated_at: now,
       })
       .returning();
-    await keepArticleRenders(tx, inserted!);
+    await keepArticleRenders(tx, inserted!.id, renders);
     return inserted!;
   });
   return toOwnerArticle(row, now);
@@ -259,6 +260,7 @@ export async function updateArticle(deps: WriteDeps, id: string, input: ArticleI
   const current = await findArticle(deps, id);
   await requireStoredImage(deps.images, input.image_url, current.image_url, "articles");
   const fields = await deriveFields(deps, input);
+  const renders = await renderArticle(fields);
   const now = deps.now?.() ?? new Date();
   const row = await withUniqueSlug(deps.db, fields.title, id, async (tx, slug) => {
     const [updated] = await tx
@@ -267,7 +269,7 @@ export async function updateArticle(deps: WriteDeps, id: string, input: ArticleI
       .where(eq(articles.id, id))
       .returning();
     if (!updated) throw new ServiceError(404, "articleNotFound");
-    await keepArticleRenders(tx, updated);
+    await keepArticleRenders(tx, updated.id, renders);
     return updated;
   });
   // The replaced image goes once the row points at the new one (decision 009).
