@@ -24,18 +24,22 @@ export function renderSource(content: string): string {
 
 type Executor = Pick<Database, "execute">;
 
-/** Keeps a render while its article exists: one deleted meanwhile keeps nothing. */
-async function keep(db: Executor, articleId: string, language: Language, content: string, html: string) {
-  await db.execute(sql`
-    insert into article_renders (article_id, language, source, html)
-    select id, ${language}, ${renderSource(content)}, ${html} from articles where id = ${articleId}
-    on conflict (article_id, language) do update set source = excluded.source, html = excluded.html`);
+/** One language of an article as its page shows it, with what it was rendered from. */
+export interface ArticleRender {
+  source: string;
+  html: string;
 }
 
-/** Both languages of an article's content as its page shows them, with what each was rendered from. */
-export interface ArticleRenders {
-  en: { content: string; html: string };
-  ar: { content: string; html: string };
+async function render(content: string, source = renderSource(content)): Promise<ArticleRender> {
+  return { source, html: await renderArticleHtml(contentToHtml(content)) };
+}
+
+/** Keeps a render while its article exists: one deleted meanwhile keeps nothing. */
+async function keep(db: Executor, articleId: string, language: Language, { source, html }: ArticleRender) {
+  await db.execute(sql`
+    insert into article_renders (article_id, language, source, html)
+    select id, ${language}, ${source}, ${html} from articles where id = ${articleId}
+    on conflict (article_id, language) do update set source = excluded.source, html = excluded.html`);
 }
 
 /**
@@ -45,11 +49,7 @@ export interface ArticleRenders {
 export async function renderArticle(content: {
   content_en: string;
   content_ar: string;
-}): Promise<ArticleRenders> {
-  const render = async (text: string) => ({
-    content: text,
-    html: await renderArticleHtml(contentToHtml(text)),
-  });
+}): Promise<Record<Language, ArticleRender>> {
   return { en: await render(content.content_en), ar: await render(content.content_ar) };
 }
 
@@ -57,10 +57,9 @@ export async function renderArticle(content: {
 export async function keepArticleRenders(
   db: Executor,
   articleId: string,
-  renders: ArticleRenders,
+  renders: Record<Language, ArticleRender>,
 ): Promise<void> {
-  for (const language of ["en", "ar"] as const)
-    await keep(db, articleId, language, renders[language].content, renders[language].html);
+  for (const language of ["en", "ar"] as const) await keep(db, articleId, language, renders[language]);
 }
 
 /**
@@ -77,6 +76,7 @@ export async function articleHtml(
 ): Promise<string> {
   const { db } = deps;
   const fields = { article: article.id, language: article.language };
+  const source = renderSource(article.content);
   let kept: { html: string } | undefined;
   try {
     [kept] = await db
@@ -86,20 +86,20 @@ export async function articleHtml(
         and(
           eq(articleRenders.article_id, article.id),
           eq(articleRenders.language, article.language),
-          eq(articleRenders.source, renderSource(article.content)),
+          eq(articleRenders.source, source),
         ),
       )
       .limit(1);
   } catch (error) {
     deps.logError("article render not read", fields, error);
-    return renderArticleHtml(contentToHtml(article.content));
+    return (await render(article.content, source)).html;
   }
   if (kept) return kept.html;
-  const html = await renderArticleHtml(contentToHtml(article.content));
+  const fresh = await render(article.content, source);
   try {
-    await keep(db, article.id, article.language, article.content, html);
+    await keep(db, article.id, article.language, fresh);
   } catch (error) {
     deps.logError("article render not kept", fields, error);
   }
-  return html;
+  return fresh.html;
 }
