@@ -47,7 +47,6 @@ export function createFastPath(options: {
     const started = requestLog ? performance.now() : 0;
     const { method, url = "" } = request;
     if (method !== "GET" && method !== "HEAD") return false;
-    if (!PLAIN_TARGET.test(url) || DOT_SEGMENT.test(url)) return false;
     const headers = request.headers;
     const host = headers.host;
     if (host === undefined || !PLAIN_HOST.test(host)) return false;
@@ -57,8 +56,12 @@ export function createFastPath(options: {
 
     let answer: StoredAnswer | undefined;
     let extra: [string, string] | undefined;
-    if (url.startsWith("/assets/")) {
+    const asset = url.startsWith("/assets/");
+    if (asset) {
+      // Only a name the build made is answered, and those are plain: anything else in the address misses.
       answer = assets?.answer(url, acceptEncoding);
+    } else if (!PLAIN_TARGET.test(url) || DOT_SEGMENT.test(url)) {
+      return false;
     } else if (pages && method === "GET") {
       // An encoding the stored copies do not cover is compressed by the app's middleware.
       const encoding = pickEncoding(acceptEncoding);
@@ -79,9 +82,17 @@ export function createFastPath(options: {
     }
     if (!answer) return false;
 
-    const requestId = requestIdOf(text(headers["x-request-id"]));
-    const sent: Record<string, string> = { ...answer.headers, "X-Request-Id": requestId };
-    if (extra) sent[extra[0]] = extra[1];
+    // A hashed asset names its request only where the id can be used: the caller sent one, or a log line names
+    // it (requestIds in server/http/request-log.ts, decision 035).
+    const given = text(headers["x-request-id"]);
+    const requestId = asset && given === undefined && !requestLog ? undefined : requestIdOf(given);
+    let sent = answer.headers;
+    if (requestId !== undefined || extra) {
+      const own: Record<string, string> = { ...answer.headers };
+      if (requestId !== undefined) own["X-Request-Id"] = requestId;
+      if (extra) own[extra[0]] = extra[1];
+      sent = own;
+    }
     response.writeHead(answer.status, sent);
     response.end(method === "HEAD" ? undefined : answer.body);
     requestLog?.info("request", {

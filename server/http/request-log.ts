@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Logger } from "#server/platform/logger.ts";
 
 /** The longest caller's request id that is kept. */
@@ -15,11 +15,14 @@ export function requestIdOf(given: string | undefined): string {
 
 /**
  * Every request gets an id (`requestIdOf`); it is echoed in the response's X-Request-Id and named in every log
- * line about the request.
+ * line about the request. `unnamed` picks the requests that get none unless the caller sent one: a hashed asset
+ * when no log line is written, whose id nothing could name (decision 035).
  */
-export function requestIds(): MiddlewareHandler {
+export function requestIds(options: { unnamed?: (c: Context) => boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
-    const id = requestIdOf(c.req.header("X-Request-Id"));
+    const given = c.req.header("X-Request-Id");
+    if (given === undefined && options.unnamed?.(c)) return next();
+    const id = requestIdOf(given);
     c.set("requestId", id);
     c.header("X-Request-Id", id);
     await next();

@@ -34,11 +34,38 @@ describe("hashed assets", () => {
       expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(response.headers.get("vary")).toBe("Accept-Encoding");
-      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-      // The document headers are for pages: not repeated on every asset.
-      expect(response.headers.get("content-security-policy")).toBeNull();
+      // Nothing else (decision 035): the document headers are for pages, and no request id that no log names.
+      expect([...response.headers.keys()].sort()).toEqual(
+        [
+          "cache-control",
+          "content-length",
+          "content-type",
+          "vary",
+          ...(response === plain ? [] : ["content-encoding"]),
+        ].sort(),
+      );
     }
     expect(br.headers.get("content-length")).toBe(String(brotliCompressSync(script).length));
+  });
+
+  it("names the request only when the caller sent an id or the request is logged", async () => {
+    const given = await appWithClient().request("/assets/entry-Ab12Cd.js", {
+      headers: { "X-Request-Id": "lb-7f3a=9" },
+    });
+    expect(given.headers.get("x-request-id")).toBe("lb-7f3a=9");
+    const logged = makeApp(database(), { LOG_REQUESTS: "1" }, { clientDir });
+    const response = await logged.app.request("/assets/entry-Ab12Cd.js?v=2");
+    const id = response.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logged.logger.lines.some((line) => line.includes(`"requestId":"${id}"`))).toBe(true);
+    // Anything else under /assets/ is the app's as before, with its id.
+    for (const [url, method] of [
+      ["/assets/nope.js", "GET"],
+      ["/assets/entry-Ab12Cd.js", "POST"],
+    ] as const) {
+      const other = await get(url, undefined, method);
+      expect(other.headers.get("x-request-id"), `${method} ${url}`).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 
   it("sends a file that has no compressed copy as it is, and HEAD without a body", async () => {

@@ -45,6 +45,8 @@ const acceptedEncodings = byHeaderValue((header) => {
 export interface BuiltAssets {
   /** The answer to a GET or HEAD of `path` (HEAD: the body is left out by whoever sends it). */
   answer(path: string, acceptEncoding: string | undefined): StoredAnswer | undefined;
+  /** Whether the build made `path`. */
+  has(path: string): boolean;
 }
 
 /**
@@ -52,7 +54,8 @@ export interface BuiltAssets {
  * (scripts/compress-assets.js) and the headers of each: an answer is a lookup, never a disk read or a compression.
  * Answered before the compression and security-header middleware (server/app.ts), and most often before the app
  * (server/http/fast-path.ts, decision 028): an asset carries its type, length, encoding and a year's immutable
- * caching, plus nosniff; the CSP and the other document headers belong to pages.
+ * caching, and nothing else (decision 035): the build names its files and their types, so there is nothing to
+ * sniff, and the CSP and the other document headers belong to pages.
  */
 export function loadBuiltAssets(clientDir: string): BuiltAssets {
   const folder = path.join(clientDir, "assets");
@@ -70,7 +73,6 @@ export function loadBuiltAssets(clientDir: string): BuiltAssets {
         "Content-Type": contentType,
         "Content-Length": String(body.byteLength),
         "Cache-Control": `public, max-age=${YEAR}, immutable`,
-        "X-Content-Type-Options": "nosniff",
         ...(compressed ? { Vary: "Accept-Encoding" } : {}),
         ...(encoding ? { "Content-Encoding": encoding } : {}),
       },
@@ -85,6 +87,7 @@ export function loadBuiltAssets(clientDir: string): BuiltAssets {
     });
   }
   return {
+    has: (assetPath) => assets.has(assetPath),
     answer(assetPath, acceptEncoding) {
       const asset = assets.get(assetPath);
       if (!asset) return undefined;

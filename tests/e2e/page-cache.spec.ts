@@ -157,3 +157,34 @@ test("a stored page is sent the same before the app (decision 028) as by the app
       );
     }
 });
+
+test("a hashed asset carries only its type, length, encoding and caching (decision 035)", async ({
+  server,
+}) => {
+  const html = (await rawGet(`${server.url}/`, {})).body.toString("utf8");
+  const script = /"(\/assets\/[^"\s]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  for (const headers of [{}, { "Accept-Encoding": "gzip, deflate, br, zstd" }] as Record<string, string>[]) {
+    // Before the app (a plain address) and through it (a query string): the same headers.
+    for (const target of [script!, `${script!}?v=1`]) {
+      const sent = await rawGet(`${server.url}${target}`, headers);
+      expect(sent.status).toBe(200);
+      const names = Object.keys(sent.headers).filter(
+        (name) => !["date", "connection", "keep-alive"].includes(name),
+      );
+      expect(names.sort(), `${target} ${JSON.stringify(headers)}`).toEqual(
+        [
+          "cache-control",
+          "content-length",
+          "content-type",
+          "vary",
+          ...("Accept-Encoding" in headers ? ["content-encoding"] : []),
+        ].sort(),
+      );
+      expect(sent.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+  }
+  // The caller's own id is still echoed.
+  const traced = await rawGet(`${server.url}${script!}`, { "X-Request-Id": "lb-7f3a=9" });
+  expect(traced.headers["x-request-id"]).toBe("lb-7f3a=9");
+});
