@@ -187,12 +187,11 @@ export function createApp(options: AppOptions) {
   const app = new Hono<{ Variables: { secureHeadersNonce?: string; requestId: string } }>();
   // The order below is the app's; the fast path (server/http/fast-path.ts, decision 028) answers hashed assets
   // and stored pages before it, as these would answer them.
-  // Without a log, a hashed asset's answer carries no id the caller did not send (decision 035).
-  const builtAsset =
-    assets && !env.logRequests
-      ? (c: Context) => (c.req.method === "GET" || c.req.method === "HEAD") && assets.has(c.req.path)
-      : undefined;
-  app.use(requestIds({ unnamed: builtAsset }));
+  // A hashed asset's answer carries no id the caller did not send, unless a log line names it (decision 035).
+  const builtAsset = assets
+    ? (c: Context) => (c.req.method === "GET" || c.req.method === "HEAD") && assets.has(c.req.path)
+    : undefined;
+  app.use(requestIds({ asset: builtAsset, logged: env.logRequests }));
   if (env.logRequests) app.use(requestLog(logger));
   // docs/product.md §20: an address that cannot be decoded, or holds control characters, reaches no route: 400,
   // or for a page the site's not-found page in the address's language.

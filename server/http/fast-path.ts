@@ -4,7 +4,7 @@ import { readPreferences } from "#core/preferences.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { pageCacheKey, pickEncoding, type PageCache } from "#server/ssr/page-cache.ts";
 import { isHttpsRequest, STRICT_TRANSPORT_SECURITY } from "./headers.ts";
-import { requestIdOf } from "./request-log.ts";
+import { responseRequestId } from "./request-log.ts";
 import type { BuiltAssets } from "./static-files.ts";
 import type { StoredAnswer } from "./stored-answer.ts";
 
@@ -82,10 +82,10 @@ export function createFastPath(options: {
     }
     if (!answer) return false;
 
-    // A hashed asset names its request only where the id can be used: the caller sent one, or a log line names
-    // it (requestIds in server/http/request-log.ts, decision 035).
-    const given = text(headers["x-request-id"]);
-    const requestId = asset && given === undefined && !requestLog ? undefined : requestIdOf(given);
+    const requestId = responseRequestId(text(headers["x-request-id"]), {
+      asset,
+      logged: requestLog !== undefined,
+    });
     let sent = answer.headers;
     if (requestId !== undefined || extra) {
       const own: Record<string, string> = { ...answer.headers };

@@ -14,15 +14,30 @@ export function requestIdOf(given: string | undefined): string {
 }
 
 /**
- * Every request gets an id (`requestIdOf`); it is echoed in the response's X-Request-Id and named in every log
- * line about the request. `unnamed` picks the requests that get none unless the caller sent one: a hashed asset
- * when no log line is written, whose id nothing could name (decision 035).
+ * The id a response names (decision 035): the caller's, else a new one, except that a hashed asset gets none
+ * when the caller sent none and no log line is written, since nothing could name it. The app (`requestIds`) and
+ * the fast path (server/http/fast-path.ts) both decide here.
  */
-export function requestIds(options: { unnamed?: (c: Context) => boolean } = {}): MiddlewareHandler {
+export function responseRequestId(
+  given: string | undefined,
+  request: { asset: boolean; logged: boolean },
+): string | undefined {
+  return given === undefined && request.asset && !request.logged ? undefined : requestIdOf(given);
+}
+
+/**
+ * Every request but an unnamed asset (`responseRequestId`) gets an id; it is echoed in the response's
+ * X-Request-Id and named in every log line about the request. `asset` says whether a request is for a file the
+ * build made; `logged`, whether LOG_REQUESTS writes a line for it.
+ */
+export function requestIds(
+  options: { asset?: (c: Context) => boolean; logged?: boolean } = {},
+): MiddlewareHandler {
+  const logged = options.logged ?? false;
   return async (c, next) => {
     const given = c.req.header("X-Request-Id");
-    if (given === undefined && options.unnamed?.(c)) return next();
-    const id = requestIdOf(given);
+    const id = responseRequestId(given, { asset: options.asset?.(c) ?? false, logged });
+    if (id === undefined) return next();
     c.set("requestId", id);
     c.header("X-Request-Id", id);
     await next();
