@@ -110,17 +110,38 @@ for (const language of LANGUAGES) {
       await expect(article.locator("time").nth(1)).toContainText(
         text(language, "articles.updated", { date: "" }).trim(),
       );
-      // On a phone the byline wraps: a separator stays on the line of what follows it, so no line ends with a dot.
+      // On a phone the byline wraps. A dot stays on the line of the fact after it, and the dot of a line's first
+      // fact is clipped: no line starts or ends with a dot (app/components/meta-line.tsx).
       await page.setViewportSize({ width: 390, height: 844 });
-      const strandedDots = await article.locator('[aria-hidden="true"]').evaluateAll(
-        (elements) =>
-          elements.filter((dot) => {
-            if (dot.textContent !== "·") return false;
-            const next = dot.nextElementSibling;
-            return !next || Math.abs(next.getBoundingClientRect().top - dot.getBoundingClientRect().top) > 4;
+      const byline = await article.locator('[aria-hidden="true"]').evaluateAll((elements) => {
+        const dots = elements.filter((dot) => dot.textContent === "·");
+        const top = (element: Element) => Math.round(element.getBoundingClientRect().top);
+        const visible = dots.filter((dot) => {
+          const box = dot.closest("[data-meta-line]")?.getBoundingClientRect();
+          const own = dot.getBoundingClientRect();
+          return box !== undefined && own.left >= box.left - 0.5 && own.right <= box.right + 0.5;
+        });
+        return {
+          facts: dots.length,
+          lines: new Set(dots.map((dot) => top(dot.parentElement!))).size,
+          visible: visible.length,
+          startingALine: visible.filter((dot) => {
+            const before = dot.parentElement!.previousElementSibling;
+            return !before || Math.abs(top(before) - top(dot.parentElement!)) > 4;
           }).length,
-      );
-      expect(strandedDots).toBe(0);
+          endingALine: visible.filter((dot) => {
+            const next = dot.nextElementSibling;
+            return !next || Math.abs(top(next) - top(dot)) > 4;
+          }).length,
+        };
+      });
+      expect(byline.facts).toBeGreaterThanOrEqual(3);
+      expect(byline.lines).toBeGreaterThan(1);
+      expect(byline).toMatchObject({
+        visible: byline.facts - byline.lines,
+        startingALine: 0,
+        endingALine: 0,
+      });
       await page.setViewportSize({ width: 1280, height: 720 });
 
       const paragraphs = article.locator(".prose-article > p");

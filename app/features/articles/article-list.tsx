@@ -1,3 +1,4 @@
+import { MetaLine } from "#app/components/meta-line.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
@@ -123,16 +124,21 @@ export function ArticleList({ result, path }: { result: ArticlesResult; path: st
                     {article.title}
                   </Link>
                 </h2>
-                <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
-                  <time dateTime={article.date}>{article.dateText}</time>
-                  {article.readingMinutes > 0 ? (
-                    // The separator wraps with the reading time: no line ends with a dot.
-                    <span className="inline-flex gap-x-2">
-                      <span aria-hidden="true">·</span>
-                      <span>{t("articles.readingTime", { count: article.readingMinutes })}</span>
-                    </span>
-                  ) : null}
-                </p>
+                <MetaLine
+                  className="text-sm text-muted-foreground"
+                  facts={[
+                    <time key="date" dateTime={article.date}>
+                      {article.dateText}
+                    </time>,
+                    ...(article.readingMinutes > 0
+                      ? [
+                          <span key="reading">
+                            {t("articles.readingTime", { count: article.readingMinutes })}
+                          </span>,
+                        ]
+                      : []),
+                  ]}
+                />
                 <p dir="auto" className="text-muted-foreground">
                   {article.excerpt}
                 </p>

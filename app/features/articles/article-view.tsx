@@ -1,3 +1,4 @@
+import { MetaLine } from "#app/components/meta-line.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { ArrowLeft, Share2 } from "lucide-react";
 import { Link } from "react-router";
@@ -90,28 +91,25 @@ export function ArticleBody({ article, share = true }: { article: ArticleView; s
         <h1 dir="auto" className="text-4xl font-extrabold leading-tight tracking-tight">
           {article.title}
         </h1>
-        {/* Each separator wraps with the item after it, so that no line ends with a dot on a phone. */}
-        <p className="mt-4 flex flex-wrap gap-x-3 text-muted-foreground">
-          <span>{t("articles.by", { author: site.name })}</span>
-          <span className="inline-flex gap-x-3">
-            <span aria-hidden="true">·</span>
-            <time dateTime={article.date} title={article.dateTimeText}>
+        <MetaLine
+          className="mt-4 text-muted-foreground"
+          facts={[
+            <span key="by">{t("articles.by", { author: site.name })}</span>,
+            <time key="date" dateTime={article.date} title={article.dateTimeText}>
               {article.dateText}
-            </time>
-          </span>
-          {article.readingMinutes > 0 ? (
-            <span className="inline-flex gap-x-3">
-              <span aria-hidden="true">·</span>
-              <span>{t("articles.readingTime", { count: article.readingMinutes })}</span>
-            </span>
-          ) : null}
-          {article.updatedText ? (
-            <span className="inline-flex gap-x-3">
-              <span aria-hidden="true">·</span>
-              <time dateTime={article.modified}>{t("articles.updated", { date: article.updatedText })}</time>
-            </span>
-          ) : null}
-        </p>
+            </time>,
+            ...(article.readingMinutes > 0
+              ? [<span key="reading">{t("articles.readingTime", { count: article.readingMinutes })}</span>]
+              : []),
+            ...(article.updatedText
+              ? [
+                  <time key="updated" dateTime={article.modified}>
+                    {t("articles.updated", { date: article.updatedText })}
+                  </time>,
+                ]
+              : []),
+          ]}
+        />
         {article.tags.length > 0 ? <TagLinks tags={article.tags} className="mt-4" /> : null}
         {article.toc.length > 0 ? (
           <nav aria-labelledby="toc-title" className="mt-8 rounded-xl border border-border bg-muted/40 p-5">
