@@ -6,7 +6,7 @@ import fc from "fast-check";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { readPreferences } from "#core/preferences.ts";
-import { appListener } from "#server/platform/runtime.ts";
+import { appListener, SERVER_OPTIONS } from "#server/platform/runtime.ts";
 import { nonceContext } from "#server/ssr/context.ts";
 import { createPageCache } from "#server/ssr/page-cache.ts";
 import { makeApp } from "#tests/helpers/app.ts";
@@ -197,6 +197,7 @@ describe.each(ENVIRONMENTS)("the fast path %s", (_name, env) => {
     );
     const answeredFirst: string[] = [];
     const front = http.createServer(
+      SERVER_OPTIONS,
       appListener({
         fetch: made.app.fetch,
         fastPath: (request, response) => {
