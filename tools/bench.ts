@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { readingMinutes } from "#core/article-rules.ts";
 import { createDb } from "#db/client.ts";
 import { keepArticleRenders, renderArticle } from "#server/resources/articles/rendered.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
@@ -78,13 +79,18 @@ function sampleArticles(): NewArticleRow[] {
     const titleEn = slug.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
     const titleAr = `مقالة تجريبية رقم ${i + 1}`;
     const paragraphs = 4 + i;
+    const contentEn = Array.from({ length: paragraphs }, (_, p) => `${p + 1}. ${PARAGRAPH_EN}`).join("\n\n");
+    const contentAr = Array.from({ length: paragraphs }, () => PARAGRAPH_AR).join("\n\n");
     return {
       slug,
       title: titleEn,
       title_en: titleEn,
       title_ar: titleAr,
-      content_en: Array.from({ length: paragraphs }, (_, p) => `${p + 1}. ${PARAGRAPH_EN}`).join("\n\n"),
-      content_ar: Array.from({ length: paragraphs }, () => PARAGRAPH_AR).join("\n\n"),
+      content_en: contentEn,
+      content_ar: contentAr,
+      // As the article service keeps them when an article is saved (the list and the byline show them).
+      reading_minutes_en: readingMinutes(contentEn),
+      reading_minutes_ar: readingMinutes(contentAr),
       excerpt_en: `What article ${i + 1} is about, in one sentence.`,
       excerpt_ar: `ما تتناوله المقالة ${i + 1} في جملة واحدة.`,
       image_url: i % 2 === 0 ? `/images/sample-project-${(i % 4) + 1}.webp` : null,
