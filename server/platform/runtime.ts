@@ -153,8 +153,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 /**
  * Node's options for Sira's HTTP server (decision 036). A request with neither Content-Length nor
  * Transfer-Encoding has no body (RFC 9112 §6.3), so Node gives it an already-ended body stream instead of one that
- * is read and ended on each request: most requests are such GETs, and the stream work was a sixth of a hashed
- * asset's time. Requests that carry a body are read as before.
+ * is read and ended on each request. Most requests are such GETs: in a server that has rendered pages, a hashed
+ * asset took 19–22 µs of CPU with it and 24 µs without. Requests that carry a body are read as before.
  */
 export const SERVER_OPTIONS: http.ServerOptions = { optimizeEmptyRequests: true };
 
