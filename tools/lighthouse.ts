@@ -8,7 +8,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { computeMedianRun as medianRun } from "lighthouse/core/lib/median-run.js";
+import {
+  computeMedianRun as medianRun,
+  filterToValidRuns as validRuns,
+} from "lighthouse/core/lib/median-run.js";
 import {
   PUBLIC_PAGES,
   CHROMIUM,
@@ -23,9 +26,10 @@ import {
 import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-// Its declaration names Lighthouse's global `LH.Result`, which this project's types do not load.
+// Their declarations name Lighthouse's global `LH.Result`, which this project's types do not load.
 const computeMedianRun = medianRun as (runs: Result[]) => Result;
-/** Audits of each page in each language; the median one is reported (`--runs N`, default 3). */
+const filterToValidRuns = validRuns as (runs: Result[]) => Result[];
+/** Audits of each page in each language; the median one is reported (`--runs=N`, default 3). */
 const RUNS = Math.max(
   1,
   Number(/^--runs=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith("--runs=")) ?? "")?.[1] ?? 3),
@@ -247,7 +251,10 @@ async function main() {
         for (let run = 0; run < RUNS; run++) audited.push(await audit(url));
         // Lighthouse's own choice of the median run (the one nearest the median FCP and TTI), as its CI does:
         // one run on this machine moves LCP by a few hundred milliseconds.
-        const lhr = computeMedianRun(audited.map((each) => each.lhr));
+        // Runs without an FCP or TTI cannot be placed (computeMedianRun throws on them); if none can, the first
+        // is shown.
+        const valid = filterToValidRuns(audited.map((each) => each.lhr));
+        const lhr = valid.length > 0 ? computeMedianRun(valid) : audited[0]!.lhr;
         const trace = audited.find((each) => each.lhr === lhr)?.trace;
         console.log(`${Math.round((performance.now() - started) / 1000)} s`);
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
