@@ -6,6 +6,9 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./tools/local.ts";
 // There is no webServer: each worker starts the built server in-process with an in-memory database, or in the
 // "postgres" project a database of its own on the PostgreSQL server the global setup starts (tests/e2e/fixtures.ts),
 // so every worker owns its data. Run `npx react-router build` first.
+// The whole suite runs once, on the embedded database. PostgreSQL parity is proven where the queries are: every
+// service and API test runs on both databases (vitest); the "postgres" project adds one short pass of the owner's
+// round in the browser (tests/e2e/postgres.spec.ts), and instances.spec.ts runs two servers on one PostgreSQL.
 
 const ci = Boolean(process.env.CI);
 
@@ -40,12 +43,12 @@ export default defineConfig<{ database: E2eDatabase }>({
     {
       name: "chromium",
       use: { ...chromium, database: "pglite" },
+      testIgnore: ["postgres.spec.ts"],
     },
     {
-      // The whole suite again with every server on PostgreSQL; what starts processes of its own runs once.
       name: "postgres",
       use: { ...chromium, database: "postgres" },
-      testIgnore: ["server-process.spec.ts", "instances.spec.ts"],
+      testMatch: ["postgres.spec.ts"],
     },
   ],
 });
