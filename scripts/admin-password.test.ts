@@ -5,10 +5,10 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { ownerTotp, sessions } from "#db/schema.ts";
-import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
-import { lockDataDir } from "#server/platform/data-lock.ts";
-import { createMemoryLogger } from "#server/platform/logger.ts";
-import { findProjectRoot } from "#server/platform/project-root.ts";
+import { createOwnerAuth } from "#server/features/auth/owner-auth.ts";
+import { lockDataDir } from "#server/kernel/data-lock.ts";
+import { createMemoryLogger } from "#server/kernel/logger.ts";
+import { findProjectRoot } from "#server/kernel/project-root.ts";
 
 const root = findProjectRoot();
 const folders: string[] = [];

@@ -5,17 +5,17 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { sessions } from "#db/schema.ts";
-import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
-import { generatePassword, passwordProblem } from "#server/resources/auth/password.ts";
-import { passwordWeakness } from "#server/resources/auth/weak-passwords.ts";
-import { createSettingsService } from "#server/resources/settings/service.ts";
+import { createOwnerAuth } from "#server/features/auth/owner-auth.ts";
+import { generatePassword, passwordProblem } from "#server/features/auth/password.ts";
+import { passwordWeakness } from "#server/features/auth/weak-passwords.ts";
+import { createSettingsService } from "#server/features/settings/service.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 import { siteConfig } from "#config/site.ts";
-import { DataDirLockedError } from "#server/platform/data-lock.ts";
-import { EnvError, loadEnv } from "#server/platform/env.ts";
-import { createLogger, logFormatOf } from "#server/platform/logger.ts";
-import { openDatabase } from "#server/platform/database.ts";
-import { recordAudit } from "#server/resources/audit/service.ts";
+import { DataDirLockedError } from "#server/kernel/data-lock.ts";
+import { EnvError, loadEnv } from "#server/kernel/env.ts";
+import { createLogger, logFormatOf } from "#server/kernel/logger.ts";
+import { openDatabase } from "#server/kernel/database.ts";
+import { recordAudit } from "#server/features/audit/service.ts";
 
 /** Asks on the terminal without echoing what is typed. */
 function askHidden(question: string): Promise<string> {

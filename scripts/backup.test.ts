@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { projects } from "#db/schema.ts";
-import { findProjectRoot } from "#server/platform/project-root.ts";
+import { findProjectRoot } from "#server/kernel/project-root.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 
 // `npm run backup -- FILE` and `npm run restore -- FILE` on a stopped site's data folder (docs/product.md §19).

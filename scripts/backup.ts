@@ -4,12 +4,12 @@
 import { createWriteStream } from "node:fs";
 import { rename } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
-import { createBackup } from "#server/resources/backup/archive.ts";
-import { DataDirLockedError } from "#server/platform/data-lock.ts";
-import { EnvError, loadEnv } from "#server/platform/env.ts";
-import { createLogger, logFormatOf } from "#server/platform/logger.ts";
-import { openDatabase } from "#server/platform/database.ts";
-import { imageStoreFromEnv } from "#server/storage/image-store.ts";
+import { createBackup } from "#server/features/backup/archive.ts";
+import { DataDirLockedError } from "#server/kernel/data-lock.ts";
+import { EnvError, loadEnv } from "#server/kernel/env.ts";
+import { createLogger, logFormatOf } from "#server/kernel/logger.ts";
+import { openDatabase } from "#server/kernel/database.ts";
+import { imageStoreFromEnv } from "#server/kernel/storage/image-store.ts";
 
 async function main() {
   const file = process.argv[2];

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { imageVariants } from "#db/schema.ts";
-import { findProjectRoot } from "#server/platform/project-root.ts";
+import { findProjectRoot } from "#server/kernel/project-root.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 
 // `npm run images:variants` (docs/product.md §13): uploads stored before variants existed get them, once.

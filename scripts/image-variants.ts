@@ -4,12 +4,12 @@
 import { eq } from "drizzle-orm";
 import { VARIANT_FORMATS, imageUrl, variantName } from "#core/images.ts";
 import { imageVariants } from "#db/schema.ts";
-import { openDatabase } from "#server/platform/database.ts";
-import { loadEnv } from "#server/platform/env.ts";
+import { openDatabase } from "#server/kernel/database.ts";
+import { loadEnv } from "#server/kernel/env.ts";
 import { runCommand } from "./run-command.ts";
-import { listImageReferences } from "#server/resources/uploads/references.ts";
-import { storeVariants } from "#server/resources/uploads/variants.ts";
-import { imageStoreFromEnv } from "#server/storage/image-store.ts";
+import { listImageReferences } from "#server/features/uploads/references.ts";
+import { storeVariants } from "#server/features/uploads/variants.ts";
+import { imageStoreFromEnv } from "#server/kernel/storage/image-store.ts";
 
 async function main(): Promise<number> {
   const env = loadEnv(process.env);

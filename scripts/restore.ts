@@ -2,14 +2,14 @@
 // (docs/product.md §19). The whole archive is checked first; a site with content is replaced only with --replace;
 // it is all or nothing.
 import { readFile } from "node:fs/promises";
-import { checkBackup, restoreBackup } from "#server/resources/backup/archive.ts";
+import { checkBackup, restoreBackup } from "#server/features/backup/archive.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 import { ServiceError } from "#server/http/errors.ts";
-import { DataDirLockedError } from "#server/platform/data-lock.ts";
-import { EnvError, loadEnv } from "#server/platform/env.ts";
-import { createLogger, logFormatOf } from "#server/platform/logger.ts";
-import { openDatabase } from "#server/platform/database.ts";
-import { imageStoreFromEnv } from "#server/storage/image-store.ts";
+import { DataDirLockedError } from "#server/kernel/data-lock.ts";
+import { EnvError, loadEnv } from "#server/kernel/env.ts";
+import { createLogger, logFormatOf } from "#server/kernel/logger.ts";
+import { openDatabase } from "#server/kernel/database.ts";
+import { imageStoreFromEnv } from "#server/kernel/storage/image-store.ts";
 
 async function main() {
   const file = process.argv.slice(2).find((arg) => !arg.startsWith("--"));

@@ -1,4 +1,4 @@
-import { DataDirLockedError } from "#server/platform/data-lock.ts";
+import { DataDirLockedError } from "#server/kernel/data-lock.ts";
 
 // How the owner's commands end (`npm run storage:migrate`, `images:variants`): the exit code `main` answers, or a
 // message without a stack trace and exit code 1, with what to do when the embedded database is held by a server.

@@ -5,9 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { siteSettings } from "#db/schema.ts";
-import { loadEnv } from "#server/platform/env.ts";
-import { findProjectRoot } from "#server/platform/project-root.ts";
-import { imageStoreFromEnv } from "#server/storage/image-store.ts";
+import { loadEnv } from "#server/kernel/env.ts";
+import { findProjectRoot } from "#server/kernel/project-root.ts";
+import { imageStoreFromEnv } from "#server/kernel/storage/image-store.ts";
 import { startS3, type TestS3 } from "#tests/helpers/s3.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 

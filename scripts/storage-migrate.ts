@@ -2,13 +2,13 @@
 // (docs/architecture.md "Storage"), then checks that every image the site points at is there. Run it once after
 // setting the S3_* variables, before or after restarting the servers with them: until a file is copied, the
 // servers still serve it from the disk. It can be run again at any time; it copies only what is missing.
-import { openDatabase } from "#server/platform/database.ts";
-import { loadEnv } from "#server/platform/env.ts";
+import { openDatabase } from "#server/kernel/database.ts";
+import { loadEnv } from "#server/kernel/env.ts";
 import { runCommand } from "./run-command.ts";
-import { listImageReferences } from "#server/resources/uploads/references.ts";
-import { createDiskImageStore } from "#server/storage/disk-store.ts";
-import { migrateImages } from "#server/storage/migrate.ts";
-import { createS3ImageStore } from "#server/storage/s3-store.ts";
+import { listImageReferences } from "#server/features/uploads/references.ts";
+import { createDiskImageStore } from "#server/kernel/storage/disk-store.ts";
+import { migrateImages } from "#server/kernel/storage/migrate.ts";
+import { createS3ImageStore } from "#server/kernel/storage/s3-store.ts";
 
 async function main(): Promise<number> {
   const env = loadEnv(process.env);

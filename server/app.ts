@@ -16,40 +16,40 @@ import {
 } from "./http/guards.ts";
 import { createFastPath } from "./http/fast-path.ts";
 import { createSecurityHeaders, securityHeaders } from "./http/headers.ts";
-import { cspReportRouter } from "./http/csp-report.ts";
-import { securityTxtRouter } from "./http/security-txt.ts";
+import { cspReportRouter } from "./features/csp-report/router.ts";
+import { securityTxtRouter } from "./features/security-txt/router.ts";
 import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
-import { healthRouter } from "./http/health.ts";
-import { createRateLimits } from "./http/rate-limits.ts";
+import { healthRouter } from "./features/health/router.ts";
+import { createRateLimits } from "./kernel/rate-limits.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
 import { builtAssets, builtFiles, loadBuiltAssets } from "./http/static-files.ts";
-import type { ChangeFeed } from "./platform/change-feed.ts";
-import { createDataHealth, type DataHealth } from "./platform/data-health.ts";
-import type { ServerEnv } from "./platform/env.ts";
-import type { Logger } from "./platform/logger.ts";
-import { adminArticlesRouter, articlesRouter } from "./resources/articles/router.ts";
-import { createOwnerAuth } from "./resources/auth/owner-auth.ts";
-import { ownerAlertsFromEnv, type OwnerAlerts } from "./resources/alerts/owner-alerts.ts";
-import { authRouter } from "./resources/auth/router.ts";
-import type { Notifier } from "./resources/contact/notifier.ts";
-import { contactRouter } from "./resources/contact/router.ts";
-import type { ContactDeps } from "./resources/contact/submit.ts";
-import { createFormStamps } from "./resources/contact/form-stamp.ts";
-import type { ResourceDeps } from "./resources/deps.ts";
-import { inboxRouter } from "./resources/inbox/router.ts";
-import { adminProjectsRouter, projectsRouter } from "./resources/projects/router.ts";
-import { createSettingsService, type SettingsService } from "./resources/settings/service.ts";
-import { settingsRouter } from "./resources/settings/router.ts";
-import { backupRouter } from "./resources/backup/router.ts";
-import { auditRouter } from "./resources/audit/router.ts";
-import { recordAudit } from "./resources/audit/service.ts";
-import { auditTrail } from "./resources/audit/trail.ts";
-import { uploadsRouter } from "./resources/uploads/router.ts";
-import { storedImagesRouter } from "./resources/uploads/serve.ts";
+import type { ChangeFeed } from "./kernel/change-feed.ts";
+import { createDataHealth, type DataHealth } from "./kernel/data-health.ts";
+import type { ServerEnv } from "./kernel/env.ts";
+import type { Logger } from "./kernel/logger.ts";
+import { adminArticlesRouter, articlesRouter } from "./features/articles/router.ts";
+import { createOwnerAuth } from "./features/auth/owner-auth.ts";
+import { ownerAlertsFromEnv, type OwnerAlerts } from "./features/alerts/owner-alerts.ts";
+import { authRouter } from "./features/auth/router.ts";
+import type { Notifier } from "./features/contact/notifier.ts";
+import { contactRouter } from "./features/contact/router.ts";
+import type { ContactDeps } from "./features/contact/submit.ts";
+import { createFormStamps } from "./features/contact/form-stamp.ts";
+import type { ResourceDeps } from "./features/deps.ts";
+import { inboxRouter } from "./features/inbox/router.ts";
+import { adminProjectsRouter, projectsRouter } from "./features/projects/router.ts";
+import { createSettingsService, type SettingsService } from "./features/settings/service.ts";
+import { settingsRouter } from "./features/settings/router.ts";
+import { backupRouter } from "./features/backup/router.ts";
+import { auditRouter } from "./features/audit/router.ts";
+import { recordAudit } from "./features/audit/service.ts";
+import { auditTrail } from "./features/audit/trail.ts";
+import { uploadsRouter } from "./features/uploads/router.ts";
+import { storedImagesRouter } from "./features/uploads/serve.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
 import { pageHandler, type SsrHandler } from "./ssr/page-handler.ts";
-import { createDiskImageStore } from "./storage/disk-store.ts";
-import type { ImageStore } from "./storage/image-store.ts";
+import { createDiskImageStore } from "./kernel/storage/disk-store.ts";
+import type { ImageStore } from "./kernel/storage/image-store.ts";
 
 export type { SsrHandler };
 
@@ -75,7 +75,7 @@ export interface AppOptions {
   notifier?: Notifier;
   /** The site's settings; by default config/site.ts with the owner's edits in this database. */
   settings?: SettingsService;
-  /** Tells the other instances of the site about the owner's writes (server/platform/change-feed.ts). */
+  /** Tells the other instances of the site about the owner's writes (server/kernel/change-feed.ts). */
   changes?: ChangeFeed;
   /** E-mails to the owner about the site's defences; by default from SMTP_URL (docs/product.md §25). */
   alerts?: OwnerAlerts;
@@ -249,7 +249,7 @@ export function createApp(options: AppOptions) {
     c.req.path.startsWith("/api/") ? apiFail(c, 404, "notFound") : c.text("Not found", 404),
   );
   app.onError(handleAppError(logger, dataHealth));
-  // What the Node listener asks before handing a request to the app (server/platform/runtime.ts).
+  // What the Node listener asks before handing a request to the app (server/runtime.ts).
   const fastPath = createFastPath({
     assets,
     pages: options.ssr ? options.pageCache : undefined,

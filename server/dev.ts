@@ -1,7 +1,7 @@
 // `npm run dev` (scripts/dev-server.js loads this through Vite): the same runtime as `npm start`, with pages
 // rendered from the freshest route modules Vite hands over, and Vite's middleware (assets, hot reload) in front.
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { runServer, type FrontHandler } from "./platform/runtime.ts";
+import { runServer, type FrontHandler } from "./runtime.ts";
 
 export function runDevServer(vite: {
   loadBuild: () => Promise<ServerBuild>;

@@ -2,9 +2,9 @@
 import path from "node:path";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { loadEnv } from "./platform/env.ts";
-import { findProjectRoot } from "./platform/project-root.ts";
-import { runServer, startServer, type RunningServer, type StartOptions } from "./platform/runtime.ts";
+import { loadEnv } from "./kernel/env.ts";
+import { findProjectRoot } from "./kernel/project-root.ts";
+import { runServer, startServer, type RunningServer, type StartOptions } from "./runtime.ts";
 
 export { loadEnv };
 

@@ -12,7 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { readingMinutes } from "#core/article-rules.ts";
 import { createDb } from "#db/client.ts";
-import { keepArticleRenders, renderArticle } from "#server/resources/articles/rendered.ts";
+import { keepArticleRenders, renderArticle } from "#server/features/articles/rendered.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 import { CHROMIUM, CHROMIUM_ARGS, freePort } from "./local.ts";
 import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";

@@ -25,7 +25,7 @@ interface MetaArgsLike {
 
 export const OG_LOCALES: Record<Language, string> = { en: "en_US", ar: "ar_AR" };
 
-/** The share image of a page: /share/{language}/{page}.png (server/resources/share-images). */
+/** The share image of a page: /share/{language}/{page}.png (server/features/share-images). */
 export function shareImagePath(pathname: string, language: Language): string {
   const page = pathWithoutLanguage(pathname);
   return `/share/${language}${page === "/" ? "/home" : page}.png`;

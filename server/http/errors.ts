@@ -4,9 +4,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { apiErrorText, type ApiErrorKey } from "#core/api-errors.ts";
 import type { TranslateVars } from "#core/i18n.ts";
 import { readPreferences, type Language } from "#core/preferences.ts";
-import type { DataHealth } from "#server/platform/data-health.ts";
-import type { Logger } from "#server/platform/logger.ts";
-import { StorageUnavailableError } from "#server/storage/image-store.ts";
+import type { DataHealth } from "#server/kernel/data-health.ts";
+import type { Logger } from "#server/kernel/logger.ts";
+import { StorageUnavailableError } from "#server/kernel/storage/image-store.ts";
 
 /** The one API error shape (docs/architecture.md "API"). */
 export interface ApiError {

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { readPreferences } from "#core/preferences.ts";
-import { appListener, SERVER_OPTIONS } from "#server/platform/runtime.ts";
+import { appListener, SERVER_OPTIONS } from "#server/runtime.ts";
 import { nonceContext } from "#server/ssr/context.ts";
 import { createPageCache } from "#server/ssr/page-cache.ts";
 import { makeApp } from "#tests/helpers/app.ts";

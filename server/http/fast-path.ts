@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { readPreferences } from "#core/preferences.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { Logger } from "#server/kernel/logger.ts";
 import { pageCacheKey, pickEncoding, type PageCache } from "#server/ssr/page-cache.ts";
 import { isHttpsRequest, STRICT_TRANSPORT_SECURITY } from "./headers.ts";
 import { responseRequestId } from "./request-log.ts";

@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
-import type { OwnerAuth } from "#server/resources/auth/owner-auth.ts";
+import type { OwnerAuth } from "#server/features/auth/owner-auth.ts";
 import type { ApiErrorKey } from "#core/api-errors.ts";
 import type { TranslateVars } from "#core/i18n.ts";
-import { PASSWORD_MAX_LENGTH } from "#server/resources/auth/password.ts";
+import { PASSWORD_MAX_LENGTH } from "#server/features/auth/password.ts";
 import { clientAddress } from "./client-address.ts";
 import { apiFail, ServiceError } from "./errors.ts";
 

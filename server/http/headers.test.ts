@@ -3,7 +3,7 @@ import { apiErrorText } from "#core/api-errors.ts";
 import { siteConfig } from "#config/site.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";
-import { CSP_REPORT_BODY_LIMIT, CSP_REPORTS_PER_MINUTE } from "./csp-report.ts";
+import { CSP_REPORT_BODY_LIMIT, CSP_REPORTS_PER_MINUTE } from "#server/features/csp-report/router.ts";
 import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "./headers.ts";
 
 // Security headers, CSP violation reports and security.txt (docs/product.md §24).

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "./csp-report.ts";
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "#server/features/csp-report/router.ts";
 
 /** Two years, and every subdomain: what the HSTS preload list asks for (docs/product.md §24). */
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
@@ -115,7 +115,7 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
       "base-uri 'self'",
       ["form-action 'self'", ...formOrigins].join(" "),
       "frame-ancestors 'none'",
-      // Violations are reported to the log (server/http/csp-report.ts): `report-to` where the Reporting API is,
+      // Violations are reported to the log (server/features/csp-report/router.ts): `report-to` where the Reporting API is,
       // `report-uri` for the browsers without it.
       `report-to ${CSP_REPORT_GROUP}`,
       `report-uri ${CSP_REPORT_PATH}`,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import type { Logger } from "#server/platform/logger.ts";
+import type { Logger } from "#server/kernel/logger.ts";
 
 /** The longest caller's request id that is kept. */
 const REQUEST_ID_LIMIT = 128;

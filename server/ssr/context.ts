@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { ShareImageSpec } from "#server/resources/share-images/render.ts";
+import type { ShareImageSpec } from "#server/features/share-images/render.ts";
 import type { ArticleDetail, ArticleListItem, Page, Project } from "#db/records.ts";
 import type { ContactOutcome } from "#core/contact.ts";
 import type { SiteSettings } from "#core/site-settings.ts";

@@ -46,7 +46,7 @@ export interface PageCache {
   clear(): void;
   /**
    * While paused no page is kept or served from here: another instance may have changed content unheard (the
-   * change feed is down, server/platform/change-feed.ts).
+   * change feed is down, server/kernel/change-feed.ts).
    */
   pause(paused: boolean): void;
   readonly size: number;

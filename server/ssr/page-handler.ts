@@ -5,9 +5,9 @@ import { apiErrorText } from "#core/api-errors.ts";
 import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
 import type { Database } from "#db/client.ts";
-import type { DataHealth } from "#server/platform/data-health.ts";
-import type { ServerEnv } from "#server/platform/env.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { DataHealth } from "#server/kernel/data-health.ts";
+import type { ServerEnv } from "#server/kernel/env.ts";
+import type { Logger } from "#server/kernel/logger.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import type { SecurityHeaders } from "#server/http/headers.ts";
 import {
@@ -16,13 +16,13 @@ import {
   listArticlePage,
   listArticles,
   nextPublication,
-} from "#server/resources/articles/service.ts";
-import { articleHtml } from "#server/resources/articles/rendered.ts";
-import { submitContact, type ContactDeps } from "#server/resources/contact/submit.ts";
-import { listHomeProjects, listProjects } from "#server/resources/projects/service.ts";
-import { loadImageInfo } from "#server/resources/uploads/variants.ts";
-import type { SettingsService } from "#server/resources/settings/service.ts";
-import { createShareImages } from "#server/resources/share-images/render.ts";
+} from "#server/features/articles/service.ts";
+import { articleHtml } from "#server/features/articles/rendered.ts";
+import { submitContact, type ContactDeps } from "#server/features/contact/submit.ts";
+import { listHomeProjects, listProjects } from "#server/features/projects/service.ts";
+import { loadImageInfo } from "#server/features/uploads/variants.ts";
+import type { SettingsService } from "#server/features/settings/service.ts";
+import { createShareImages } from "#server/features/share-images/render.ts";
 import { nonceContext, siteServicesContext, type SiteServices } from "./context.ts";
 import { pageCacheKey, type PageCache } from "./page-cache.ts";
 

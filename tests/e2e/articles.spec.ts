@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { articleRenders } from "#db/schema.ts";
-import { renderSource } from "#server/resources/articles/rendered.ts";
+import { renderSource } from "#server/features/articles/rendered.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { LANGUAGES, computedStyle, expect, setPreferences, siteConfig, test, text, at } from "./fixtures.ts";
 

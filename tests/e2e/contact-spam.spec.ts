@@ -3,7 +3,7 @@ import { apiErrorText } from "#core/api-errors.ts";
 import { CONTACT_MIN_FILL_MS, FORM_STAMP_FIELD } from "#core/contact.ts";
 import type { Language } from "#core/preferences.ts";
 import { messages, rateLimits } from "#db/schema.ts";
-import { CONTACT_GLOBAL_CEILING } from "#server/resources/contact/submit.ts";
+import { CONTACT_GLOBAL_CEILING } from "#server/features/contact/submit.ts";
 import {
   LANGUAGES,
   at,

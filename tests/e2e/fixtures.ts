@@ -23,8 +23,8 @@ import type { Database } from "#db/client.ts";
 import { clearAllTables } from "#tests/helpers/tables.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { ownerCredentials } from "#db/schema.ts";
-import { createMemoryLogger } from "#server/platform/logger.ts";
-import type { RunningServer } from "#server/platform/runtime.ts";
+import { createMemoryLogger } from "#server/kernel/logger.ts";
+import type { RunningServer } from "#server/runtime.ts";
 import pg from "pg";
 import { E2E_POSTGRES_URL } from "#tests/setup/e2e-global.ts";
 

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { createApp, type AppOptions } from "#server/app.ts";
-import { createOwnerAuth } from "#server/resources/auth/owner-auth.ts";
-import { loadEnv } from "#server/platform/env.ts";
-import { createMemoryLogger } from "#server/platform/logger.ts";
+import { createOwnerAuth } from "#server/features/auth/owner-auth.ts";
+import { loadEnv } from "#server/kernel/env.ts";
+import { createMemoryLogger } from "#server/kernel/logger.ts";
 import type { TestDatabase } from "./databases.ts";
 
 // The real Hono app on a test database, with its files in a temporary folder removed after the file's tests.

@@ -1,5 +1,5 @@
 import type { Database } from "#db/client.ts";
-import { createFormStamps } from "#server/resources/contact/form-stamp.ts";
+import { createFormStamps } from "#server/features/contact/form-stamp.ts";
 
 // The contact form's signed render time (docs/product.md §25), made with the server's own key in the test's
 // database, as the contact page would have put it in its hidden field.

@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { createDb, type DbHandle } from "#db/client.ts";
-import { findProjectRoot } from "#server/platform/project-root.ts";
+import { findProjectRoot } from "#server/kernel/project-root.ts";
 import { clearAllTables } from "./tables.ts";
 
 // Every test file owns its data (docs/architecture.md "Tests and conventions"): each call to open() gives a new, migrated, empty database on

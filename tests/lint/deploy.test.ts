@@ -5,7 +5,7 @@ import { validate, ValidationSeverity } from "dockerfile-utils";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
-import { loadEnv } from "#server/platform/env.ts";
+import { loadEnv } from "#server/kernel/env.ts";
 
 // The container files (README "Production"). This machine has no Docker, so what can be checked without it is:
 // the Dockerfile through a Dockerfile linter (dockerfile-utils, the one behind VS Code's Docker support) and

@@ -61,13 +61,13 @@ const violations: [rule: string, file: string, code: string, expected: string][]
   [
     "db/ imports only core/",
     "db/bad.ts",
-    'import { loadEnv } from "#server/platform/env.ts";\nexport const l = loadEnv;',
+    'import { loadEnv } from "#server/kernel/env.ts";\nexport const l = loadEnv;',
     "import-x/no-restricted-paths",
   ],
   [
     "config/ imports only core/",
     "config/bad.ts",
-    'import { loadEnv } from "#server/platform/env.ts";\nexport const l = loadEnv;',
+    'import { loadEnv } from "#server/kernel/env.ts";\nexport const l = loadEnv;',
     "import-x/no-restricted-paths",
   ],
   [

@@ -1,6 +1,6 @@
 import type { ImageFolder } from "#core/images.ts";
 import type { Translate } from "#app/lib/i18n.ts";
-import type { StoredUpload } from "#server/resources/uploads/service.ts";
+import type { StoredUpload } from "#server/features/uploads/service.ts";
 import { AdminApiError, reportSessionEnded } from "./client.ts";
 
 /** What POST /api/uploads answers: the file inside the bucket and its public URL (for image_url). */

@@ -1,7 +1,7 @@
 import { Fingerprint, KeyRound, ShieldCheck, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import type { FactorStatus } from "#server/resources/auth/factors.ts";
+import type { FactorStatus } from "#server/features/auth/factors.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";

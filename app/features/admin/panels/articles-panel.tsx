@@ -1,6 +1,6 @@
 import { api, call } from "#app/features/admin/api/client.ts";
 import type { OwnerArticle } from "#db/records.ts";
-import type { ArticleStatusFilter } from "#server/resources/articles/service.ts";
+import type { ArticleStatusFilter } from "#server/features/articles/service.ts";
 import { formatShortDateTime } from "#core/dates.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";

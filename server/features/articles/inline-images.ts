@@ -1,0 +1,44 @@
+import { variantSrcSet } from "#core/images.ts";
+import type { Database } from "#db/client.ts";
+import type { ImageStore } from "#server/kernel/storage/image-store.ts";
+import { storeUpload } from "#server/features/uploads/service.ts";
+import { loadImageInfo } from "#server/features/uploads/variants.ts";
+
+// Images pasted or inserted into the editor are data: URLs while the owner writes (docs/product.md §5). When the
+// article is saved, each becomes a stored upload like any other (checked, re-encoded, with its variants) and the
+// HTML points at it with a responsive <img>: an article's HTML carries no base64, and a phone fetches an image the
+// size of its screen, only when it scrolls near it.
+
+const DATA_IMAGE = /<img\b[^>]*?\bsrc="(data:image\/(?:png|jpeg|gif|webp);base64,[^"]+)"[^>]*>/g;
+const ALT = /\balt="([^"]*)"/;
+/** The article column's width (max-w-3xl, 48rem, less its padding), or the screen's. */
+const INLINE_SIZES = "(min-width: 768px) 720px, 100vw";
+
+/** `html` is sanitised already (DOMPurify writes attributes in double quotes). */
+export async function storeInlineImages(
+  deps: { db: Database; images: ImageStore },
+  html: string,
+  now = Date.now(),
+): Promise<string> {
+  if (!html.includes('src="data:image/')) return html;
+  const stored = new Map<string, string>();
+  for (const match of html.matchAll(DATA_IMAGE)) {
+    const source = match[1]!;
+    if (stored.has(source)) continue;
+    const bytes = Buffer.from(source.slice(source.indexOf(",") + 1), "base64");
+    const upload = await storeUpload(deps, { name: "inline", bytes }, "articles", now + stored.size);
+    stored.set(source, upload.url);
+  }
+  const info = await loadImageInfo(deps.db, [...stored.values()]);
+  return html.replace(DATA_IMAGE, (tag, source: string) => {
+    const url = stored.get(source)!;
+    const alt = ALT.exec(tag)?.[1] ?? "";
+    const image = info[url];
+    const size = image ? ` width="${image.width}" height="${image.height}"` : "";
+    const srcset =
+      image && image.widths.length > 0
+        ? ` srcset="${variantSrcSet(url, image.widths, "webp")}" sizes="${INLINE_SIZES}"`
+        : "";
+    return `<img src="${url}" alt="${alt}"${size}${srcset} loading="lazy" decoding="async">`;
+  });
+}

@@ -1,0 +1,292 @@
+import { and, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import {
+  MAX_ARTICLE_HTML_BYTES,
+  MAX_EMBEDDED_IMAGE_BYTES,
+  largestEmbeddedImageBytes,
+} from "#core/article-limits.ts";
+import {
+  buildArticleTitles,
+  buildExcerpt,
+  buildSlug,
+  buildUniqueSlug,
+  isPossibleSlug,
+  readingMinutes,
+} from "#core/article-rules.ts";
+import { isUuid } from "#core/ids.ts";
+import type { Database } from "#db/client.ts";
+import type { ArticleInput } from "#db/inputs.ts";
+import {
+  ARTICLE_DETAIL_COLUMNS,
+  ARTICLE_LIST_COLUMNS,
+  articleColumns,
+  serializeRow,
+  publicationOf,
+  type ArticleDetail,
+  type ArticleListItem,
+  type ArticleStatus,
+  type ListPage,
+  type OwnerArticle,
+  type Page,
+} from "#db/records.ts";
+import { articles, type ArticleRow } from "#db/schema.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { readPage, type PagingQuery } from "#server/http/paging.ts";
+import type { WriteDeps } from "#server/features/deps.ts";
+import { removeUnusedImage, requireStoredImage } from "#server/features/uploads/references.ts";
+import { keepArticleRenders, renderArticle } from "./rendered.ts";
+import { sanitizeHtml } from "./sanitize.ts";
+import { storeInlineImages } from "./inline-images.ts";
+
+// Articles (docs/product.md §3, §5, §7): the public list and pages, and the owner's writes. The server is the
+// authority for the rules of §5 (core/article-rules.ts); HTML is sanitised when saved, and rendered for its page
+// (sanitised again, code highlighted) before the save's transaction, which keeps the renders (decision 034).
+
+/** What visitors may see (docs/product.md §18): published articles whose time has come. */
+const isPublic = (now: Date) => and(eq(articles.published, true), lte(articles.date, now));
+const NEWEST = [desc(articles.date), desc(articles.created_at)] as const;
+
+/** The list fields of every public article, date newest first (the API's list and the sitemap). */
+export async function listArticles(db: Database, now = new Date()): Promise<ArticleListItem[]> {
+  const rows = await db
+    .select(articleColumns(ARTICLE_LIST_COLUMNS))
+    .from(articles)
+    .where(isPublic(now))
+    .orderBy(...NEWEST);
+  return rows.map(serializeRow);
+}
+
+/**
+ * One page of public articles, newest first, with how many there are; only those with `tag` when given. Reads
+ * one page of rows however many articles there are.
+ */
+export async function listArticlePage(
+  db: Database,
+  options: { page: number; perPage: number; tag?: string; now?: Date },
+): Promise<Page<ArticleListItem>> {
+  const now = options.now ?? new Date();
+  const where = options.tag
+    ? and(isPublic(now), sql`${articles.tags} @> ${JSON.stringify([{ slug: options.tag }])}::jsonb`)
+    : isPublic(now);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(articleColumns(ARTICLE_LIST_COLUMNS))
+      .from(articles)
+      .where(where)
+      .orderBy(...NEWEST)
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+    db.select({ total: count() }).from(articles).where(where),
+  ]);
+  return { items: rows.map(serializeRow), total: total?.total ?? 0 };
+}
+
+/** When the next scheduled article goes public, if one is waiting: a page rendered now is stale from then. */
+export async function nextPublication(db: Database, now = new Date()): Promise<Date | null> {
+  const [row] = await db
+    .select({ date: articles.date })
+    .from(articles)
+    .where(and(eq(articles.published, true), gt(articles.date, now)))
+    .orderBy(articles.date)
+    .limit(1);
+  return row?.date ?? null;
+}
+
+/** One public article by slug, or null (a draft or a scheduled one is not found). */
+export async function getArticleBySlug(
+  db: Database,
+  slug: string,
+  now = new Date(),
+): Promise<ArticleDetail | null> {
+  if (!isPossibleSlug(slug)) return null;
+  const [row] = await db
+    .select(articleColumns(ARTICLE_DETAIL_COLUMNS))
+    .from(articles)
+    .where(and(eq(articles.slug, slug), isPublic(now)))
+    .limit(1);
+  return row ? serializeRow(row) : null;
+}
+
+/** Any article by id, draft or not: the owner's preview (docs/product.md §18). */
+export async function getArticleForPreview(db: Database, id: string): Promise<ArticleDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select(articleColumns(ARTICLE_DETAIL_COLUMNS))
+    .from(articles)
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row ? serializeRow(row) : null;
+}
+
+const toOwnerArticle = (row: ArticleRow, now: Date): OwnerArticle => ({
+  ...serializeRow(row),
+  ...publicationOf(row, now),
+});
+
+const MB = 1024 * 1024;
+
+/** Every article with all its columns, newest created_at first (docs/product.md §7 "Admin lists"). */
+/** Which articles the admin lists (docs/product.md §18, §21): every one, or those in one state. */
+export type ArticleStatusFilter = ArticleStatus | "all";
+
+function withStatus(status: ArticleStatusFilter, now: Date) {
+  if (status === "draft") return eq(articles.published, false);
+  if (status === "scheduled") return and(eq(articles.published, true), gt(articles.date, now));
+  if (status === "published") return isPublic(now);
+  return undefined;
+}
+
+/** One page of the owner's articles, newest created_at first (the id breaks ties), every column and its status. */
+export async function listAdminArticlePage(
+  db: Database,
+  query: PagingQuery & { status: ArticleStatusFilter },
+  now = new Date(),
+): Promise<ListPage<OwnerArticle>> {
+  const where = withStatus(query.status, now);
+  const page = await readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(articles).where(where))[0]?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select()
+        .from(articles)
+        .where(where)
+        .orderBy(desc(articles.created_at), desc(articles.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, items: page.items.map((row) => toOwnerArticle(row, now)) };
+}
+
+async function cleanContent(html: string, path: string): Promise<string> {
+  if (Buffer.byteLength(html) > MAX_ARTICLE_HTML_BYTES)
+    throw new ServiceError(413, "articleTooLarge", { vars: { max: MAX_ARTICLE_HTML_BYTES / MB }, path });
+  if (largestEmbeddedImageBytes(html) > MAX_EMBEDDED_IMAGE_BYTES)
+    throw new ServiceError(413, "embeddedImageTooLarge", {
+      vars: { max: MAX_EMBEDDED_IMAGE_BYTES / MB },
+      path,
+    });
+  return sanitizeHtml(html);
+}
+
+/** What the row stores apart from id, slug and dates, derived from what the owner typed. */
+async function deriveFields(deps: WriteDeps, input: ArticleInput) {
+  const titles = buildArticleTitles(input);
+  if (!titles) throw new ServiceError(422, "articleTitleRequired", { path: "title_en" });
+  const content_en = await storeInlineImages(deps, await cleanContent(input.content_en, "content_en"));
+  const content_ar = await storeInlineImages(deps, await cleanContent(input.content_ar, "content_ar"));
+  return {
+    ...titles,
+    content_en,
+    content_ar,
+    // The owner's excerpt when written, else the product's rule (docs/product.md §5.8).
+    summary_en: input.summary_en,
+    summary_ar: input.summary_ar,
+    excerpt_en: input.summary_en || buildExcerpt(content_en),
+    excerpt_ar: input.summary_ar || buildExcerpt(content_ar),
+    reading_minutes_en: readingMinutes(content_en),
+    reading_minutes_ar: readingMinutes(content_ar),
+    tags: input.tags,
+    image_url: input.image_url,
+    // A description without its image means nothing (docs/product.md §5).
+    image_alt_en: input.image_url ? input.image_alt_en : "",
+    image_alt_ar: input.image_url ? input.image_alt_ar : "",
+  };
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Runs `work` with the unique slug for `title` (docs/product.md §5), in a transaction that holds a lock only article
+ * writes take: two saves of one title at the same moment, even on two servers, cannot both pick the same slug.
+ */
+async function withUniqueSlug<T>(
+  db: Database,
+  title: string,
+  currentId: string | null,
+  work: (tx: Transaction, slug: string) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sira:article-slugs'))`);
+    const now = Date.now();
+    const isTaken = async (slug: string) => {
+      const same = eq(articles.slug, slug);
+      const [row] = await tx
+        .select({ slug: articles.slug })
+        .from(articles)
+        .where(currentId ? and(same, ne(articles.id, currentId)) : same)
+        .limit(1);
+      return Boolean(row);
+    };
+    return work(tx, await buildUniqueSlug(buildSlug(title, now), isTaken, now));
+  });
+}
+
+/**
+ * The publication an input asks for (docs/product.md §18). `date` is the first publication: set when the article is
+ * first published (now) or scheduled (its time), kept by every later edit once it has been public; a scheduled
+ * article not yet public may be moved.
+ */
+function publicationFields(input: ArticleInput, current: ArticleRow | null, now: Date) {
+  if (input.status === "draft") return { published: false, date: current?.date ?? now };
+  const wasPublic = current !== null && current.ever_published && current.date <= now;
+  const wanted = input.status === "scheduled" ? new Date(input.publish_at!) : now;
+  return { published: true, ever_published: true, date: wasPublic ? current.date : wanted };
+}
+
+export async function createArticle(deps: WriteDeps, input: ArticleInput): Promise<OwnerArticle> {
+  await requireStoredImage(deps.images, input.image_url, null, "articles");
+  const fields = await deriveFields(deps, input);
+  const renders = await renderArticle(fields);
+  const now = deps.now?.() ?? new Date();
+  const row = await withUniqueSlug(deps.db, fields.title, null, async (tx, slug) => {
+    const [inserted] = await tx
+      .insert(articles)
+      .values({
+        ...fields,
+        ever_published: false,
+        ...publicationFields(input, null, now),
+        slug,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning();
+    await keepArticleRenders(tx, inserted!.id, renders);
+    return inserted!;
+  });
+  return toOwnerArticle(row, now);
+}
+
+export async function updateArticle(deps: WriteDeps, id: string, input: ArticleInput): Promise<OwnerArticle> {
+  const current = await findArticle(deps, id);
+  await requireStoredImage(deps.images, input.image_url, current.image_url, "articles");
+  const fields = await deriveFields(deps, input);
+  const renders = await renderArticle(fields);
+  const now = deps.now?.() ?? new Date();
+  const row = await withUniqueSlug(deps.db, fields.title, id, async (tx, slug) => {
+    const [updated] = await tx
+      .update(articles)
+      .set({ ...fields, ...publicationFields(input, current, now), slug, updated_at: now })
+      .where(eq(articles.id, id))
+      .returning();
+    if (!updated) throw new ServiceError(404, "articleNotFound");
+    await keepArticleRenders(tx, updated.id, renders);
+    return updated;
+  });
+  // The replaced image goes once the row points at the new one (decision 009).
+  if (current.image_url !== row.image_url) await removeUnusedImage(deps, current.image_url);
+  return toOwnerArticle(row, now);
+}
+
+export async function deleteArticle(deps: WriteDeps, id: string): Promise<void> {
+  if (!isUuid(id)) throw new ServiceError(404, "articleNotFound");
+  const [row] = await deps.db.delete(articles).where(eq(articles.id, id)).returning();
+  if (!row) throw new ServiceError(404, "articleNotFound");
+  await removeUnusedImage(deps, row.image_url);
+}
+
+async function findArticle(deps: WriteDeps, id: string): Promise<ArticleRow> {
+  if (!isUuid(id)) throw new ServiceError(404, "articleNotFound");
+  const [row] = await deps.db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  if (!row) throw new ServiceError(404, "articleNotFound");
+  return row;
+}

@@ -1,0 +1,313 @@
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { PASSKEY_NAME_MAX_LENGTH, relyingParty } from "./factors.ts";
+import { PASSWORD_MAX_LENGTH, passwordIssue } from "./password.ts";
+import { passwordWeakness } from "./weak-passwords.ts";
+import type { OwnerAuth } from "./owner-auth.ts";
+import { clientAddress } from "#server/http/client-address.ts";
+import { limitIgnoredBody } from "#server/http/input-guard.ts";
+import {
+  SESSION_COOKIE,
+  findOwnerSession,
+  limitBody,
+  readSessionToken,
+  sessionCookiePrefix,
+} from "#server/http/guards.ts";
+import { ServiceError, apiError, apiFail, requestLanguage } from "#server/http/errors.ts";
+import type { ConfirmPassword } from "#server/http/guards.ts";
+import { describeDevice } from "#server/features/audit/service.ts";
+import { jsonBody } from "#server/http/validate.ts";
+import { apiErrorText } from "#core/api-errors.ts";
+
+type PasswordBody = { password: string };
+
+/**
+ * The sign-in body, typed for the admin page's client like a validated one, but never refused: every failure,
+ * a malformed request included, gets the same answer as a wrong password.
+ */
+const passwordBody: MiddlewareHandler<
+  object,
+  string,
+  { in: { json: PasswordBody }; out: { json: PasswordBody } }
+> = async (c, next) => {
+  const body: unknown = await c.req.json().catch(() => null);
+  const given = (body as { password?: unknown } | null)?.password;
+  const password = typeof given === "string" && given.length <= PASSWORD_MAX_LENGTH ? given : "";
+  c.req.addValidatedData("json", { password });
+  await next();
+};
+
+/** What a confirmation carries (docs/product.md §26): the password only (any other field is dropped). */
+const ConfirmSchema = z.object({ password: z.string().optional() }).strip();
+
+const CodeSchema = z.object({ code: z.string().max(64, { error: "secondFactorFailed" }) }).strip();
+
+/** The outline of a WebAuthn answer as @simplewebauthn/browser sends it; the library checks the rest. */
+const WebAuthnOutline = z.looseObject({
+  id: z.string().max(1024),
+  rawId: z.string().max(1024),
+  type: z.literal("public-key"),
+  response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
+  clientExtensionResults: z.looseObject({}),
+});
+
+/** A WebAuthn answer, typed as the library's JSON for the admin page's client. */
+const webAuthnAnswer = <Answer>() =>
+  z.custom<Answer>((value) => WebAuthnOutline.safeParse(value).success, { error: "passkeyFailed" });
+
+const PasskeySignInSchema = z.object({ response: webAuthnAnswer<AuthenticationResponseJSON>() }).strip();
+
+const PasskeyRegistrationSchema = z
+  .object({
+    name: z
+      .string({ error: "passkeyNameRequired" })
+      .trim()
+      .min(1, { error: "passkeyNameRequired" })
+      .max(PASSKEY_NAME_MAX_LENGTH, { error: "tooLong" }),
+    response: webAuthnAnswer<RegistrationResponseJSON>(),
+  })
+  .strip();
+
+/** The cookie of the step between password and second factor: it names that step, it is not a session. */
+export const PENDING_COOKIE = "sira_pending";
+
+const PasswordChangeSchema = z
+  .object({
+    current: z.string().max(PASSWORD_MAX_LENGTH, { error: "passwordCurrentWrong" }),
+    next: z.string(),
+  })
+  .strip();
+
+export function authRouter(options: {
+  auth: OwnerAuth;
+  secure: boolean;
+  trustProxy: boolean;
+  /** The owner's session guard (401 without it). */
+  owner: MiddlewareHandler;
+  /** The password asked again before signing out everywhere else. */
+  confirmPassword: ConfirmPassword;
+  /** The owner's name in each language and e-mail address: a new password must not be built on them. */
+  personal: () => Promise<string[]>;
+  /** SITE_URL's origin; without it passkeys belong to the address each request came to. */
+  publicOrigin?: string;
+}) {
+  const { auth, secure, trustProxy, owner } = options;
+  const prefix = sessionCookiePrefix(secure);
+  const rp = (c: Context) => relyingParty(options.publicOrigin ?? new URL(c.req.url).origin);
+  const address = (c: Context) => clientAddress(c, trustProxy);
+
+  function startSession(c: Context, token: string, expiresAt: Date) {
+    if (getCookie(c, PENDING_COOKIE, prefix) !== undefined)
+      deleteCookie(c, PENDING_COOKIE, { path: "/", secure, prefix });
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      secure,
+      sameSite: "Strict",
+      path: "/",
+      expires: expiresAt,
+      prefix,
+    });
+    c.header("Cache-Control", "no-store");
+    return c.json({ signedIn: true as const, expiresAt: expiresAt.toISOString() }, 200);
+  }
+
+  const limited = (c: Context, retryAfterSeconds: number) => {
+    c.header("Retry-After", String(retryAfterSeconds));
+    return apiFail(c, 429, "signInLimited", { count: Math.ceil(retryAfterSeconds / 60) });
+  };
+
+  /** The current password, checked before a factor changes (docs/product.md §26); a wrong one is refused under its field. */
+  const requirePassword = (c: Context, password: unknown) => options.confirmPassword(c, password);
+
+  const sessionKey = (c: Context) => auth.sessionKey(readSessionToken(c, secure)!);
+  const pendingToken = (c: Context) => getCookie(c, PENDING_COOKIE, prefix) ?? "";
+
+  return (
+    new Hono()
+      .post("/login", limitBody(16 * 1024), passwordBody, async (c) => {
+        const { password } = c.req.valid("json");
+        // A fresh token at every sign-in: an earlier session of this browser ends here.
+        const previous = readSessionToken(c, secure);
+        if (previous) await auth.signOut(previous);
+        const result = await auth.signIn(password, clientAddress(c, trustProxy), c.req.header("User-Agent"));
+        // The hourly ceiling across every address (docs/product.md §25): not this visitor's fault, so its own words.
+        if (result.kind === "busy") {
+          c.header("Retry-After", String(result.retryAfterSeconds));
+          return apiFail(c, 429, "signInBusy", { count: Math.ceil(result.retryAfterSeconds / 60) });
+        }
+        if (result.kind === "limited") {
+          c.header("Retry-After", String(result.retryAfterSeconds));
+          return apiFail(c, 429, "signInLimited", { count: Math.ceil(result.retryAfterSeconds / 60) });
+        }
+        if (result.kind === "failed") return apiFail(c, 401, "signInFailed");
+        if (result.kind === "secondFactor") {
+          // No session yet (docs/product.md §22): a short step that only a second factor completes.
+          setCookie(c, PENDING_COOKIE, result.pendingToken, {
+            httpOnly: true,
+            secure,
+            sameSite: "Strict",
+            path: "/",
+            expires: result.expiresAt,
+            prefix,
+          });
+          c.header("Cache-Control", "no-store");
+          return c.json({ signedIn: false as const, secondFactor: result.methods }, 200);
+        }
+        return startSession(c, result.token, result.expiresAt);
+      })
+      // The second step: a code from the authenticator app or a recovery code…
+      .post("/login/code", limitBody(16 * 1024), jsonBody(CodeSchema), async (c) => {
+        const result = await auth.completeSignIn(
+          pendingToken(c),
+          { code: c.req.valid("json").code },
+          address(c),
+          c.req.header("User-Agent"),
+        );
+        if (result.kind === "limited") return limited(c, result.retryAfterSeconds);
+        if (result.kind === "expired") return apiFail(c, 401, "secondFactorExpired");
+        if (result.kind === "failed") return apiFail(c, 401, "secondFactorFailed");
+        return startSession(c, result.token, result.expiresAt);
+      })
+      // …or a passkey: options first, then the authenticator's answer.
+      .post("/login/passkey/options", async (c) => {
+        const request = await auth.passkeySignInOptions(pendingToken(c), rp(c));
+        if (!request) throw new ServiceError(401, "secondFactorExpired");
+        c.header("Cache-Control", "no-store");
+        return c.json(request, 200);
+      })
+      .post("/login/passkey", limitBody(64 * 1024), jsonBody(PasskeySignInSchema), async (c) => {
+        const passkey = c.req.valid("json").response;
+        const result = await auth.completeSignIn(
+          pendingToken(c),
+          { passkey, relyingParty: rp(c) },
+          address(c),
+          c.req.header("User-Agent"),
+        );
+        if (result.kind === "limited") return limited(c, result.retryAfterSeconds);
+        if (result.kind === "expired") return apiFail(c, 401, "secondFactorExpired");
+        if (result.kind === "failed") return apiFail(c, 401, "passkeyFailed");
+        return startSession(c, result.token, result.expiresAt);
+      })
+      // The owner's second factors in Settings (docs/product.md §22); every change asks for the password.
+      .get("/factors", owner, async (c) => c.json(await auth.factors.status(), 200))
+      .post("/factors/totp", owner, limitBody(16 * 1024), jsonBody(ConfirmSchema), async (c) => {
+        await requirePassword(c, c.req.valid("json").password);
+        const { secret, uri, qrSvg } = await auth.factors.beginTotp(sessionKey(c), rp(c));
+        const qr = `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}`;
+        return c.json({ secret, uri, qr }, 200);
+      })
+      .post("/factors/totp/confirm", owner, limitBody(16 * 1024), jsonBody(CodeSchema), async (c) => {
+        const result = await auth.factors.confirmTotp(sessionKey(c), c.req.valid("json").code);
+        if (result.kind === "expired") throw new ServiceError(409, "totpSetupExpired");
+        if (result.kind === "wrong") throw new ServiceError(422, "secondFactorFailed", { path: "code" });
+        return c.json({ recoveryCodes: result.recoveryCodes }, 200);
+      })
+      .post("/factors/totp/remove", owner, limitBody(16 * 1024), jsonBody(ConfirmSchema), async (c) => {
+        await requirePassword(c, c.req.valid("json").password);
+        if (!(await auth.factors.removeTotp())) throw new ServiceError(404, "factorNotFound");
+        return c.json(await auth.factors.status(), 200);
+      })
+      .post("/factors/passkeys/options", owner, limitBody(16 * 1024), jsonBody(ConfirmSchema), async (c) => {
+        await requirePassword(c, c.req.valid("json").password);
+        return c.json(await auth.factors.passkeyRegistrationOptions(sessionKey(c), rp(c)), 200);
+      })
+      .post(
+        "/factors/passkeys",
+        owner,
+        limitBody(64 * 1024),
+        jsonBody(PasskeyRegistrationSchema),
+        async (c) => {
+          const { name, response } = c.req.valid("json");
+          const added = await auth.factors.registerPasskey(sessionKey(c), name, response, rp(c));
+          if (!added) throw new ServiceError(422, "passkeyFailed");
+          return c.json(added, 201);
+        },
+      )
+      .post(
+        "/factors/passkeys/:id/remove",
+        owner,
+        limitBody(16 * 1024),
+        jsonBody(ConfirmSchema),
+        async (c) => {
+          await requirePassword(c, c.req.valid("json").password);
+          const id = c.req.param("id");
+          if (!/^[\w-]{1,1024}$/.test(id) || !(await auth.factors.removePasskey(id)))
+            throw new ServiceError(404, "factorNotFound");
+          return c.json(await auth.factors.status(), 200);
+        },
+      )
+      .post("/factors/recovery-codes", owner, limitBody(16 * 1024), jsonBody(ConfirmSchema), async (c) => {
+        await requirePassword(c, c.req.valid("json").password);
+        const codes = await auth.factors.renewRecoveryCodes();
+        if (!codes) throw new ServiceError(409, "recoveryCodesNoFactor");
+        return c.json({ recoveryCodes: codes }, 200);
+      })
+      .post("/logout", limitIgnoredBody(), async (c) => {
+        const token = readSessionToken(c, secure);
+        const ended = token ? await auth.signOut(token) : false;
+        deleteCookie(c, SESSION_COOKIE, { path: "/", secure, prefix });
+        return c.json({ signedIn: false, ended });
+      })
+      // The owner changes the password from Settings (docs/product.md §17): every other session ends, this one stays.
+      .post("/password", owner, limitBody(16 * 1024), jsonBody(PasswordChangeSchema), async (c) => {
+        const { current, next } = c.req.valid("json");
+        const language = requestLanguage(c);
+        const problem = passwordIssue(next);
+        if (problem) {
+          const message = apiErrorText(language, problem.key, { ...problem.vars });
+          return apiError(c, 422, message, [{ path: "next", message }]);
+        }
+        const weakness = await passwordWeakness(next, await options.personal());
+        if (weakness) {
+          const message = apiErrorText(language, weakness);
+          return apiError(c, 422, message, [{ path: "next", message }]);
+        }
+        const token = readSessionToken(c, secure)!;
+        const result = await auth.changePassword(token, current, next, clientAddress(c, trustProxy));
+        if (result.kind === "limited" || result.kind === "busy") {
+          c.header("Retry-After", String(result.retryAfterSeconds));
+          return apiFail(c, 429, "signInLimited", { count: Math.ceil(result.retryAfterSeconds / 60) });
+        }
+        if (result.kind === "failed") {
+          const message = apiErrorText(language, "passwordCurrentWrong");
+          return apiError(c, 422, message, [{ path: "current", message }]);
+        }
+        return c.json({ changed: true as const }, 200);
+      })
+      // Signing out everywhere else asks for the password again (docs/product.md §26).
+      .post("/sessions/end-others", owner, limitBody(16 * 1024), jsonBody(ConfirmSchema), async (c) => {
+        await options.confirmPassword(c, c.req.valid("json").password);
+        const ended = await auth.endOtherSessions(readSessionToken(c, secure)!);
+        return c.json({ ended }, 200);
+      })
+      // The signed-in browsers, for the sessions list in Settings.
+      .get("/sessions", owner, async (c) => {
+        c.header("Cache-Control", "no-store");
+        const list = await auth.listSessions(readSessionToken(c, secure)!);
+        return c.json(
+          list.map((session) => ({
+            id: session.id,
+            createdAt: session.createdAt.toISOString(),
+            lastSeenAt: session.lastSeenAt.toISOString(),
+            address: session.address,
+            device: describeDevice(session.userAgent),
+            current: session.current,
+          })),
+          200,
+        );
+      })
+      .delete("/sessions/:id", owner, async (c) => {
+        if (!(await auth.endSession(c.req.param("id")))) throw new ServiceError(404, "sessionNotFound");
+        return c.body(null, 204);
+      })
+      .get("/session", async (c) => {
+        const session = await findOwnerSession(c, auth, secure);
+        c.header("Cache-Control", "no-store");
+        return c.json(
+          session ? { signedIn: true, expiresAt: session.expiresAt.toISOString() } : { signedIn: false },
+        );
+      })
+  );
+}

@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { isUuid } from "#core/ids.ts";
+import { MAX_BULK_IDS, MAX_SEARCH_LENGTH } from "#core/list-paging.ts";
+import type { ResourceDeps } from "#server/features/deps.ts";
+import { limitBody } from "#server/http/guards.ts";
+import { PagingQuerySchema } from "#server/http/paging.ts";
+import { jsonBody, queryParams } from "#server/http/validate.ts";
+import { deleteMessage, listInbox, markMessageRead, updateMessages } from "./service.ts";
+
+const MessageReadSchema = z.object({ read: z.boolean({ error: "messageReadFlag" }) });
+
+/** `?page=&perPage=&unread=1&q=` (docs/product.md §21). */
+const InboxQuerySchema = PagingQuerySchema.extend({
+  unread: z
+    .enum(["0", "1", "false", "true"], { error: "unreadFilter" })
+    .optional()
+    .transform((value) => value === "1" || value === "true"),
+  q: z
+    .string({ error: "searchInvalid" })
+    .max(MAX_SEARCH_LENGTH, { error: "searchTooLong" })
+    // PostgreSQL takes no NUL in text, and no person types a control character into a search box.
+    .refine((value) => ![...value].some((character) => character < " " || character === "\u007f"), {
+      error: "searchInvalid",
+    })
+    .optional()
+    .transform((value) => value?.trim() ?? ""),
+});
+
+/** A page's selection: read, unread or delete, 1 to 100 messages by id. */
+const MessageBulkSchema = z.object({
+  action: z.enum(["read", "unread", "delete"], { error: "messageBulkAction" }),
+  ids: z
+    .custom<unknown[]>((value) => Array.isArray(value) && value.length >= 1 && value.length <= MAX_BULK_IDS, {
+      error: "messageIds",
+      params: { count: MAX_BULK_IDS },
+    })
+    .pipe(z.array(z.string({ error: "messageIdInvalid" }).refine(isUuid, { error: "messageIdInvalid" }))),
+});
+
+/** /api/messages, the owner's inbox of contact messages (docs/product.md §12): every call needs the session. */
+export function inboxRouter(deps: ResourceDeps) {
+  const { db, owner, now } = deps;
+  return new Hono()
+    .use("*", owner)
+    .get("/", queryParams(InboxQuerySchema), async (c) =>
+      c.json(await listInbox(db, c.req.valid("query")), 200),
+    )
+    .post("/bulk", limitBody(16 * 1024), jsonBody(MessageBulkSchema), async (c) => {
+      const { action, ids } = c.req.valid("json");
+      return c.json(await updateMessages(db, ids, action, now()), 200);
+    })
+    .patch("/:id", limitBody(1024), jsonBody(MessageReadSchema), async (c) => {
+      const { read } = c.req.valid("json");
+      return c.json(await markMessageRead(db, c.req.param("id"), read, now()), 200);
+    })
+    .delete("/:id", async (c) => {
+      await deleteMessage(db, c.req.param("id"));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,139 @@
+import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { isUuid } from "#core/ids.ts";
+import type { ProjectInput } from "#db/inputs.ts";
+import { serializeRow, type ListPage, type Project } from "#db/records.ts";
+import { projects } from "#db/schema.ts";
+import type { Database } from "#db/client.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { readPage, type PagingQuery } from "#server/http/paging.ts";
+import type { WriteDeps } from "#server/features/deps.ts";
+import { removeUnusedImage, requireStoredImage } from "#server/features/uploads/references.ts";
+
+// Projects (docs/product.md §3, §5, §7): the public list in the owner's order, the home page's featured ones,
+// and the owner's writes. Only the server decides created_at and position, and an image_url must name a file
+// this server stores, so no row ever points at a missing image.
+
+// The id last, so that projects with the same position and time (added in one statement) keep one order across
+// pages (docs/product.md §21).
+const OWNER_ORDER = [asc(projects.position), desc(projects.created_at), asc(projects.id)] as const;
+
+/** How many featured projects the home page shows at most; with none featured, the newest three. */
+export const HOME_FEATURED_MAX = 6;
+const HOME_NEWEST = 3;
+
+/** All projects in the owner's order (a new project comes first). */
+export async function listProjects(db: Database): Promise<Project[]> {
+  const rows = await db
+    .select()
+    .from(projects)
+    .orderBy(...OWNER_ORDER);
+  return rows.map(serializeRow);
+}
+
+/** One page of the projects in the owner's order, for the admin (docs/product.md §21). */
+export async function listProjectPage(db: Database, query: PagingQuery): Promise<ListPage<Project>> {
+  const page = await readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(projects))[0]?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select()
+        .from(projects)
+        .orderBy(...OWNER_ORDER)
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, items: page.items.map(serializeRow) };
+}
+
+/** The home page's projects: the featured ones in the owner's order, or the newest three when none is. */
+export async function listHomeProjects(db: Database): Promise<Project[]> {
+  const featured = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.featured, true))
+    .orderBy(...OWNER_ORDER)
+    .limit(HOME_FEATURED_MAX);
+  if (featured.length > 0) return featured.map(serializeRow);
+  const newest = await db.select().from(projects).orderBy(desc(projects.created_at)).limit(HOME_NEWEST);
+  return newest.map(serializeRow);
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Runs `work` holding the lock every change of the order takes, so two servers never interleave them. */
+function withOrderLock<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sira:project-order'))`);
+    return work(tx);
+  });
+}
+
+/** The stored row for an input: the image's descriptions go with the image. */
+function rowOf(input: ProjectInput) {
+  return input.image_url ? input : { ...input, image_alt_en: "", image_alt_ar: "" };
+}
+
+export async function createProject(deps: WriteDeps, input: ProjectInput): Promise<Project> {
+  await requireStoredImage(deps.images, input.image_url, null, "projects");
+  const row = await withOrderLock(deps.db, async (tx) => {
+    const [first] = await tx
+      .select({ position: sql<number>`coalesce(min(${projects.position}), 1)::integer` })
+      .from(projects);
+    const [inserted] = await tx
+      .insert(projects)
+      .values({ ...rowOf(input), position: first!.position - 1 })
+      .returning();
+    return inserted!;
+  });
+  return serializeRow(row);
+}
+
+export async function updateProject(deps: WriteDeps, id: string, input: ProjectInput): Promise<Project> {
+  const current = await findProject(deps.db, id);
+  await requireStoredImage(deps.images, input.image_url, current.image_url, "projects");
+  const [row] = await deps.db.update(projects).set(rowOf(input)).where(eq(projects.id, id)).returning();
+  if (!row) throw new ServiceError(404, "projectNotFound");
+  // The replaced or removed image goes once the row no longer points at it (decision 009).
+  if (current.image_url !== row.image_url) await removeUnusedImage(deps, current.image_url);
+  return serializeRow(row);
+}
+
+/**
+ * Moves a project one place up or down the owner's order and answers its place in the new order (0 first), so the
+ * admin can show the page it is on now: the first of page 2 moves to the end of page 1. At the top (or bottom) it
+ * stays where it is. Positions are renumbered 0, 1, 2… so they never collide; only the ids and positions are read.
+ */
+export async function moveProject(deps: WriteDeps, id: string, direction: "up" | "down"): Promise<number> {
+  await findProject(deps.db, id);
+  return withOrderLock(deps.db, async (tx) => {
+    const ordered = await tx
+      .select({ id: projects.id, position: projects.position })
+      .from(projects)
+      .orderBy(...OWNER_ORDER);
+    const from = ordered.findIndex((row) => row.id === id);
+    if (from === -1) throw new ServiceError(404, "projectNotFound");
+    const wanted = direction === "up" ? from - 1 : from + 1;
+    const to = wanted >= 0 && wanted < ordered.length ? wanted : from;
+    [ordered[from], ordered[to]] = [ordered[to]!, ordered[from]!];
+    for (const [position, row] of ordered.entries()) {
+      if (row.position === position) continue;
+      await tx.update(projects).set({ position }).where(eq(projects.id, row.id));
+    }
+    return to;
+  });
+}
+
+export async function deleteProject(deps: WriteDeps, id: string): Promise<void> {
+  if (!isUuid(id)) throw new ServiceError(404, "projectNotFound");
+  const [row] = await deps.db.delete(projects).where(eq(projects.id, id)).returning();
+  if (!row) throw new ServiceError(404, "projectNotFound");
+  await removeUnusedImage(deps, row.image_url);
+}
+
+async function findProject(db: Database, id: string) {
+  if (!isUuid(id)) throw new ServiceError(404, "projectNotFound");
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  if (!row) throw new ServiceError(404, "projectNotFound");
+  return row;
+}

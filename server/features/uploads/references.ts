@@ -1,0 +1,99 @@
+import { eq, sql } from "drizzle-orm";
+import { parseImageUrl, type ImageFolder } from "#core/images.ts";
+import type { Database } from "#db/client.ts";
+import { articles, projects, siteSettings } from "#db/schema.ts";
+import type { Logger } from "#server/kernel/logger.ts";
+import type { ImageStore } from "#server/kernel/storage/image-store.ts";
+import { ServiceError } from "#server/http/errors.ts";
+import { removeStoredImage } from "./variants.ts";
+
+/**
+ * Whether a project, an article (its image or its text) or the site settings (portrait, about image) still point at
+ * this image URL.
+ */
+export async function isImageReferenced(db: Database, url: string): Promise<boolean> {
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.image_url, url))
+    .limit(1);
+  if (project) return true;
+  const [article] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(eq(articles.image_url, url))
+    .limit(1);
+  if (article) return true;
+  // An image inside an article's text (docs/product.md §5: stored when the article is saved).
+  const [inline] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(
+      sql`position(${url} in ${articles.content_en}) > 0 or position(${url} in ${articles.content_ar}) > 0`,
+    )
+    .limit(1);
+  if (inline) return true;
+  const [settings] = await db
+    .select({ id: siteSettings.id })
+    .from(siteSettings)
+    .where(sql`position(${JSON.stringify(url)} in ${siteSettings.overrides}::text) > 0`)
+    .limit(1);
+  return Boolean(settings);
+}
+
+/**
+ * Removes the stored file behind an image URL that no row uses any more (after a replace or a delete).
+ * A failure is logged, never shown (docs/product.md §8 'Error deleting image'): the owner's change has already been saved.
+ */
+export async function removeUnusedImage(
+  deps: { db: Database; images: ImageStore; logger: Logger },
+  url: string | null | undefined,
+): Promise<void> {
+  const stored = parseImageUrl(url);
+  if (!stored || !url) return;
+  try {
+    if (await isImageReferenced(deps.db, url)) return;
+    await removeStoredImage(deps, stored.folder, stored.name);
+  } catch (error) {
+    deps.logger.error("Error deleting image", { url, error: String(error) });
+  }
+}
+
+/**
+ * Refuses an image_url that is not one of our stored images in `folder` (422 on image_url), so no row ever
+ * points at a missing file. An unchanged URL is kept as it is: it may predate this server (an imported URL).
+ */
+export async function requireStoredImage(
+  images: ImageStore,
+  url: string | null,
+  current: string | null,
+  folder: ImageFolder,
+): Promise<void> {
+  if (url === null || url === current) return;
+  const stored = parseImageUrl(url);
+  const exists =
+    stored !== null && stored.folder === folder && (await images.exists(stored.folder, stored.name));
+  if (!exists) throw new ServiceError(422, "imageNotStored", { path: "image_url" });
+}
+
+/**
+ * Every stored image the site points at: projects' and articles' images, images inside articles' text, and the
+ * portrait and about image of the settings (for `npm run storage:migrate`'s check).
+ */
+export async function listImageReferences(db: Database): Promise<{ folder: ImageFolder; name: string }[]> {
+  const found = new Map<string, { folder: ImageFolder; name: string }>();
+  const collect = (text: string | null) => {
+    for (const match of (text ?? "").matchAll(/\/storage\/portfolio_images\/[A-Za-z0-9_./-]+/g)) {
+      const stored = parseImageUrl(match[0]);
+      if (stored) found.set(match[0], stored);
+    }
+  };
+  for (const row of await db.select({ url: projects.image_url }).from(projects)) collect(row.url);
+  const articleRows = await db
+    .select({ url: articles.image_url, en: articles.content_en, ar: articles.content_ar })
+    .from(articles);
+  for (const row of articleRows) [row.url, row.en, row.ar].forEach(collect);
+  for (const row of await db.select({ overrides: siteSettings.overrides }).from(siteSettings))
+    collect(JSON.stringify(row.overrides));
+  return [...found.values()];
+}

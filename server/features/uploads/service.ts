@@ -1,0 +1,117 @@
+import type { Metadata, Sharp } from "sharp";
+import {
+  imageUrl,
+  isImageFolder,
+  isStoredImageName,
+  sniffImageType,
+  storedImageName,
+  type ImageFolder,
+  type ImageFormat,
+} from "#core/images.ts";
+import type { Database } from "#db/client.ts";
+import type { ImageStore } from "#server/kernel/storage/image-store.ts";
+import { isImageReferenced } from "./references.ts";
+import { removeStoredImage, storeVariants } from "./variants.ts";
+import { ServiceError } from "#server/http/errors.ts";
+
+// The owner's image uploads (docs/product.md §3 "Images", decision 010). Only the bytes decide what a file is; what is
+// accepted is decoded and encoded again in the same format, which drops metadata (EXIF GPS, comments) and
+// anything hidden after the image, so a stored file is only ever the picture it claims to be.
+
+const MIB = 1024 * 1024;
+export const MAX_UPLOAD_BYTES = 10 * MIB;
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** Longest edge of a stored image: enough for any screen, small enough for a phone on a slow network. */
+export const MAX_IMAGE_EDGE = 2560;
+
+export interface StoredUpload {
+  /** The file inside the bucket: `projects/1732…_name.png`. */
+  path: string;
+  /** The public URL, kept in image_url. */
+  url: string;
+}
+
+export async function storeUpload(
+  deps: { db: Database; images: ImageStore },
+  file: { name: string; bytes: Uint8Array },
+  folder: ImageFolder,
+  now = Date.now(),
+): Promise<StoredUpload> {
+  const { bytes } = file;
+  if (bytes.byteLength === 0) throw new ServiceError(400, "uploadEmpty");
+  if (bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new ServiceError(413, "uploadTooLarge", { vars: { max: MAX_UPLOAD_BYTES / MIB } });
+  const format = sniffImageType(bytes);
+  if (!format) throw new ServiceError(415, "uploadUnsupported");
+
+  const encoded = await reencode(bytes, format);
+  const name = storedImageName(file.name, now, format);
+  await deps.images.save(folder, name, encoded);
+  try {
+    await storeVariants(deps, folder, name, encoded);
+  } catch (error) {
+    await deps.images.remove(folder, name).catch(() => undefined);
+    throw error;
+  }
+  return { path: `${folder}/${name}`, url: imageUrl(folder, name) };
+}
+
+async function reencode(bytes: Uint8Array, format: ImageFormat): Promise<Uint8Array> {
+  // sharp (libvips, tens of MB) loads with the first upload, not with the server: most servers never see one.
+  const { default: sharp } = await import("sharp");
+  // Every frame of an animated GIF or WebP, so an animation stays one.
+  const input = { animated: true, limitInputPixels: MAX_UPLOAD_PIXELS } as const;
+
+  // The header's dimensions first: a small file can declare a picture that would take gigabytes to decode.
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
+  } catch {
+    throw new ServiceError(422, "uploadBroken");
+  }
+  if (metadata.format !== format) throw new ServiceError(415, "uploadUnsupported");
+  const pixels = metadata.width * (metadata.pageHeight ?? metadata.height) * (metadata.pages ?? 1);
+  if (pixels > MAX_UPLOAD_PIXELS)
+    throw new ServiceError(413, "uploadTooManyPixels", { vars: { max: MAX_UPLOAD_PIXELS / 1_000_000 } });
+
+  const image = sharp(bytes, input)
+    .autoOrient()
+    .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: "inside", withoutEnlargement: true });
+  try {
+    return await encode(image, format).toBuffer();
+  } catch (error) {
+    // The header may lie about the size; sharp's own limit still holds while decoding.
+    if (error instanceof Error && /pixel limit/i.test(error.message))
+      throw new ServiceError(413, "uploadTooManyPixels", { vars: { max: MAX_UPLOAD_PIXELS / 1_000_000 } });
+    throw new ServiceError(422, "uploadBroken");
+  }
+}
+
+/** sharp writes no metadata unless asked to (no keepExif/keepMetadata here). */
+function encode(image: Sharp, format: ImageFormat): Sharp {
+  switch (format) {
+    case "png":
+      return image.png();
+    case "jpeg":
+      return image.jpeg({ quality: 85, mozjpeg: true });
+    case "webp":
+      return image.webp({ quality: 85 });
+    case "gif":
+      return image.gif();
+  }
+}
+
+/**
+ * Removes an uploaded image that nothing uses: the admin page cleans up after an upload whose save then failed.
+ * 404 for a name we could not have stored or a missing file, 409 while a project or an article points at it.
+ */
+export async function removeUpload(
+  deps: { db: Database; images: ImageStore },
+  folder: string,
+  name: string,
+): Promise<void> {
+  if (!isImageFolder(folder) || !isStoredImageName(name) || !(await deps.images.exists(folder, name)))
+    throw new ServiceError(404, "uploadNotFound");
+  if (await isImageReferenced(deps.db, imageUrl(folder, name))) throw new ServiceError(409, "uploadInUse");
+  await removeStoredImage(deps, folder, name);
+}

@@ -1,0 +1,113 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadEnv } from "./kernel/env.ts";
+import { createMemoryLogger } from "./kernel/logger.ts";
+import { startServer, type RunningServer } from "./runtime.ts";
+
+// The server takes a request with neither Content-Length nor Transfer-Encoding as one without a body
+// (SERVER_OPTIONS, decision 036). These requests go through the real server and its socket, written by hand so
+// that nothing adds a length the test did not ask for.
+
+let running: RunningServer;
+beforeAll(async () => {
+  running = await startServer({
+    env: loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_REQUESTS: "0" }),
+    logger: createMemoryLogger(),
+    inMemory: true,
+  });
+});
+afterAll(async () => {
+  await running.close();
+});
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** Writes `requests` on one connection and reads the answers in order (each request names its body's length). */
+function exchange(requests: string[]): Promise<Answer[]> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(running.port, "127.0.0.1");
+    let received = Buffer.alloc(0);
+    const answers: Answer[] = [];
+    socket.setTimeout(5000, () => {
+      socket.destroy();
+      reject(
+        new Error(`no answer after ${answers.length} of ${requests.length}: ${received.toString("latin1")}`),
+      );
+    });
+    socket.on("error", reject);
+    socket.on("data", (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      for (;;) {
+        const end = received.indexOf("\r\n\r\n");
+        if (end < 0) return;
+        const head = received.subarray(0, end).toString("latin1");
+        const length = Number(/^content-length: *(\d+)$/im.exec(head)?.[1] ?? "0");
+        if (received.length < end + 4 + length) return;
+        answers.push({
+          status: Number(head.slice(9, 12)),
+          body: received.subarray(end + 4, end + 4 + length).toString("utf8"),
+        });
+        received = received.subarray(end + 4 + length);
+        if (answers.length === requests.length) {
+          socket.end();
+          resolve(answers);
+          return;
+        }
+      }
+    });
+    socket.write(requests.join(""));
+  });
+}
+
+const request = (line: string, headers: string[], body = "") =>
+  [line, "Host: 127.0.0.1", ...headers, "", body].join("\r\n");
+
+describe("a request without a length", () => {
+  it("is answered as one with an empty body, and the next request on the connection too", async () => {
+    const cases = [
+      ["POST /f/contact HTTP/1.1", ["Content-Type: application/json"]],
+      ["POST /api/projects HTTP/1.1", ["Content-Type: application/json", "Origin: http://127.0.0.1"]],
+      ["DELETE /api/projects/1 HTTP/1.1", []],
+    ] as const;
+    for (const [line, headers] of cases) {
+      const [withoutLength, health] = await exchange([
+        request(line, [...headers]),
+        request("GET /healthz HTTP/1.1", []),
+      ]);
+      const [withEmptyBody] = await exchange([request(line, [...headers, "Content-Length: 0"])]);
+      expect(withoutLength, line).toEqual(withEmptyBody);
+      expect(withoutLength!.status, line).toBeGreaterThanOrEqual(400);
+      expect(withoutLength!.status, line).toBeLessThan(500);
+      expect(health!.status, line).toBe(200);
+    }
+  });
+
+  it("still reads a body sent in chunks, as the same body sent with its length", async () => {
+    const json = '{"name":"هدى","email":"huda@example.com","message":"مرحبا، أود العمل معك."}';
+    const bytes = Buffer.byteLength(json);
+    const chunked = `${bytes.toString(16)}\r\n${json}\r\n0\r\n\r\n`;
+    const [inChunks, after] = await exchange([
+      request(
+        "POST /f/contact HTTP/1.1",
+        ["Content-Type: application/json", "Transfer-Encoding: chunked"],
+        chunked,
+      ),
+      request("GET /healthz HTTP/1.1", []),
+    ]);
+    const [withLength] = await exchange([
+      request(
+        "POST /f/contact HTTP/1.1",
+        ["Content-Type: application/json", `Content-Length: ${bytes}`],
+        json,
+      ),
+    ]);
+    expect(inChunks).toEqual(withLength);
+    // The body was read: a missing one is refused (the test above), this one is taken.
+    expect(inChunks!.status).toBe(200);
+    expect(JSON.parse(inChunks!.body)).toMatchObject({ ok: true });
+    expect(after!.status).toBe(200);
+  });
+});

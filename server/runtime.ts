@@ -1,0 +1,245 @@
+// The one way the server starts (docs/architecture.md "Runtime"): `npm start`, `npm run dev` and the tests all
+// come through startServer, which builds everything a running server holds (environment, logger, database,
+// page cache, notifier, owner password, data-folder lock) and knows how to take it down again. Start and dev
+// differ only in how pages are rendered (`ssr`) and in what stands in front of the app (`front`: Vite).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { siteConfig } from "#config/site.ts";
+import type { DbHandle } from "#db/client.ts";
+import { DamagedDatabaseError } from "#db/data-folder.ts";
+import { createApp, type App, type SsrHandler } from "#server/app.ts";
+import { createOwnerAuth } from "#server/features/auth/owner-auth.ts";
+import { createSettingsService } from "#server/features/settings/service.ts";
+import { scheduleHousekeeping } from "#server/features/uploads/sweep.ts";
+import { localChangeFeed, postgresChangeFeed } from "./kernel/change-feed.ts";
+import { notifierFromEnv, type Notifier } from "#server/features/contact/notifier.ts";
+import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
+import { DataDirLockedError } from "./kernel/data-lock.ts";
+import { openDatabase } from "./kernel/database.ts";
+import { EnvError, loadEnv, type ServerEnv } from "./kernel/env.ts";
+import { createLogger, logFormatOf, type Logger } from "./kernel/logger.ts";
+import { imageStoreFromEnv, type ImageStore } from "#server/kernel/storage/image-store.ts";
+
+/** A connect-style handler that sees each request first and calls `next` for the ones it leaves to the app. */
+export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+
+export interface StartOptions {
+  env: ServerEnv;
+  logger: Logger;
+  /** React Router's request handler; absent in API-only uses. */
+  ssr?: SsrHandler;
+  /** Folder of built client files (build/client); absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** CSP sources (`'sha256-…'`) of the `<style>` elements the pages carry: the built stylesheet (decision 030). */
+  styleSources?: readonly string[];
+  /** Development: Vite's middleware (assets, hot reload) in front of the app. */
+  front?: FrontHandler;
+  /** Tests: an in-memory PGlite instead of DATA_DIR. */
+  inMemory?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: DbHandle;
+  /** Where uploads are kept: DATA_DIR/storage or the S3 bucket. */
+  images: ImageStore;
+  /** Rendered pages; writes to the content clear it. */
+  pageCache: PageCache;
+  /** Stops accepting, lets open requests finish, stops the notifier, then checkpoints and closes the database. */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env, logger } = options;
+  const images = await imageStoreFromEnv(env);
+  const opened = await openDatabase(env, { inMemory: options.inMemory });
+  const { database } = opened;
+
+  let notifier: Notifier | undefined;
+  const settings = createSettingsService(database.db, siteConfig);
+  try {
+    const auth = createOwnerAuth({ db: database.db, logger });
+    const { generated } = await auth.ensurePassword(env.adminPassword);
+    if (generated) announceGeneratedPassword(logger, generated, env);
+    notifier = notifierFromEnv(env, {
+      db: database.db,
+      logger,
+      ownerEmail: async () => (await settings.read()).email,
+    });
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  notifier?.start();
+  const stopSweep = scheduleHousekeeping({
+    db: database.db,
+    images,
+    logger,
+    auditRetentionDays: env.auditRetentionDays,
+  });
+
+  const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
+  // Several instances on one PostgreSQL hear of each other's writes; the embedded database has one instance.
+  const changes = env.databaseUrl ? postgresChangeFeed(env.databaseUrl, logger) : localChangeFeed();
+  changes.subscribe(() => pageCache.clear());
+  changes.watch((down) => pageCache.pause(down));
+  const app = createApp({
+    changes,
+    env,
+    database,
+    logger,
+    settings,
+    images,
+    ssr: options.ssr,
+    clientDir: options.clientDir,
+    styleSources: options.styleSources,
+    dev: Boolean(options.front),
+    pageCache,
+    notifier,
+  });
+  // The Node adapter hands the socket to the app (visitors' addresses for rate limits), behind Vite in dev;
+  // hashed assets and stored pages are answered before it (decision 028).
+  const listener = appListener(app);
+  const front = options.front;
+  const server = http.createServer(
+    SERVER_OPTIONS,
+    front ? (req, res) => front(req, res, () => listener(req, res)) : listener,
+  );
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(env.port, env.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    stopSweep();
+    await notifier?.stop();
+    await changes.close();
+    await opened.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    database,
+    images,
+    pageCache,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would hold close() open; idle ones go now, busy ones after their reply.
+          server.closeIdleConnections();
+        });
+        // A notification being sent finishes (or fails and is rescheduled) before the database closes.
+        stopSweep();
+        await notifier?.stop();
+        await changes.close();
+        await opened.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Node's options for Sira's HTTP server (decision 036). A request with neither Content-Length nor
+ * Transfer-Encoding has no body (RFC 9112 §6.3), so Node gives it an already-ended body stream instead of one that
+ * is read and ended on each request. Most requests are such GETs: in a server that has rendered pages, a hashed
+ * asset took 19–22 µs of CPU with it and 24 µs without. Requests that carry a body are read as before.
+ */
+export const SERVER_OPTIONS: http.ServerOptions = { optimizeEmptyRequests: true };
+
+/** The Node request listener of an app: its fast path first, then the app through @hono/node-server. */
+export function appListener(app: Pick<App, "fetch" | "fastPath">): http.RequestListener {
+  const toApp = getRequestListener(app.fetch);
+  return (req, res) => {
+    if (!app.fastPath(req, res)) void toApp(req, res);
+  };
+}
+
+/**
+ * Runs the server as a process: the environment from process.env (and .env, loaded by Node's
+ * --env-file-if-exists), a clear message and exit code 1 when it cannot start, and a clean stop on SIGTERM or
+ * SIGINT.
+ */
+export async function runServer(
+  options: Omit<StartOptions, "env" | "logger" | "inMemory"> & {
+    /** Development: closes Vite once the server has stopped. */
+    onStopped?: () => Promise<void>;
+  },
+): Promise<void> {
+  const logger = createLogger(logFormatOf(process.env));
+  let running: RunningServer;
+  let env: ServerEnv;
+  try {
+    env = loadEnv(process.env);
+    running = await startServer({ ...options, env, logger });
+  } catch (error) {
+    if (
+      error instanceof EnvError ||
+      error instanceof DataDirLockedError ||
+      error instanceof DamagedDatabaseError
+    )
+      logger.error(error.message);
+    else
+      logger.error("The server could not start", {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    process.exit(1);
+  }
+  const mode = options.front ? " (development)" : "";
+  logger.info(`Sira${mode} is listening on ${running.url}`, {
+    database: running.database.kind,
+    storage: running.images.kind,
+  });
+  if (!env.publicOrigin)
+    logger.warn(
+      "SITE_URL is not set: canonical links, feeds, the sitemap and link previews use the address each request came to. Set SITE_URL to the site's public address.",
+    );
+
+  const stop = (signal: string) => {
+    logger.info(`${signal} received: finishing open requests and closing the database`);
+    const force = setTimeout(() => {
+      logger.error("Shutdown took longer than 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    running
+      .close()
+      .then(() => options.onStopped?.())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error("Shutdown failed", { error: String(error) });
+          process.exit(1);
+        },
+      );
+  };
+  // The process stops one way: the Vite server React Router's plugin starts inside `npm run dev` would
+  // otherwise exit at once on SIGTERM (code 143), before the database is closed.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => stop(signal));
+  }
+}
+
+/** The generated password is shown once, at the first start; only its hash is kept. */
+function announceGeneratedPassword(logger: Logger, password: string, env: ServerEnv) {
+  logger.info(
+    [
+      "No owner password was set, so one was generated. It is shown only this once: keep it somewhere safe.",
+      `  Admin page: ${env.siteUrl}${env.adminPath}`,
+      `  Password:   ${password}`,
+      "  Change it with `npm run admin:password`, or set ADMIN_PASSWORD.",
+    ].join("\n"),
+  );
+}
