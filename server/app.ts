@@ -6,14 +6,8 @@ import { IMAGE_URL_PREFIX } from "#core/images.ts";
 import type { DbHandle } from "#db/client.ts";
 import { siteConfig } from "#config/site.ts";
 import { apiFail, handleAppError } from "./http/errors.ts";
-import {
-  findOwnerSession,
-  limitBody,
-  passwordConfirmation,
-  refuseCrossSite,
-  requireJsonBody,
-  requireOwner,
-} from "./http/guards.ts";
+import { limitBody, refuseCrossSite, requireJsonBody } from "./http/guards.ts";
+import { findOwnerSession, passwordConfirmation, requireOwner } from "./features/auth/guards.ts";
 import { createFastPath } from "./http/fast-path.ts";
 import { createSecurityHeaders, securityHeaders } from "./http/headers.ts";
 import { cspReportRouter } from "./features/csp-report/router.ts";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { ConfirmPassword } from "#server/http/guards.ts";
+import type { ConfirmPassword } from "#server/features/auth/guards.ts";
 import type { Database } from "#db/client.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";

@@ -44,7 +44,7 @@ export function apiError(
 }
 
 /** The visitor's language, from the preference cookie the site sets (docs/product.md §3): API errors speak it. */
-export function requestLanguage(c: Context): Language {
+export function preferredLanguage(c: Context): Language {
   return readPreferences(c.req.header("Cookie")).language;
 }
 
@@ -53,9 +53,9 @@ export function requestLanguage(c: Context): Language {
  * header any page may set, even across origins; a browser's own value ("en-US,en;q=0.9") is not a statement, and
  * the preference cookie decides then. The contact endpoint answers in it, so a form sent from /ar speaks Arabic.
  */
-export function pageLanguage(c: Context): Language {
+export function formLanguage(c: Context): Language {
   const stated = c.req.header("Accept-Language")?.trim().toLowerCase();
-  return stated === "ar" || stated === "en" ? stated : requestLanguage(c);
+  return stated === "ar" || stated === "en" ? stated : preferredLanguage(c);
 }
 
 /** An API error whose message comes from the catalogue, in the visitor's language. */
@@ -66,7 +66,7 @@ export function apiFail(
   vars?: TranslateVars,
   issues?: ApiError["issues"],
 ) {
-  return apiError(c, status, apiErrorText(requestLanguage(c), key, vars), issues);
+  return apiError(c, status, apiErrorText(preferredLanguage(c), key, vars), issues);
 }
 
 /**
@@ -76,7 +76,7 @@ export function apiFail(
 export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandler {
   return (error, c) => {
     if (error instanceof ServiceError) {
-      const message = apiErrorText(requestLanguage(c), error.key, error.vars);
+      const message = apiErrorText(preferredLanguage(c), error.key, error.vars);
       return apiError(c, error.status, message, error.path ? [{ path: error.path, message }] : undefined);
     }
     // Hono's body parsers refuse a body that is not what its Content-Type says (JSON that does not parse).
@@ -92,7 +92,7 @@ export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandle
       });
       c.header("Retry-After", "30");
       if (c.req.path.startsWith("/api/")) return apiFail(c, 503, "storageUnavailable");
-      return c.text(apiErrorText(requestLanguage(c), "storageUnavailable"), 503);
+      return c.text(apiErrorText(preferredLanguage(c), "storageUnavailable"), 503);
     }
     const problem = health?.note(error);
     if (problem) {
@@ -100,7 +100,7 @@ export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandle
         problem === "damaged" ? ([503, "dataDamaged"] as const) : ([507, "diskFull"] as const);
       c.header("Retry-After", problem === "damaged" ? "300" : "60");
       if (c.req.path.startsWith("/api/")) return apiFail(c, status, key);
-      return c.text(apiErrorText(requestLanguage(c), key), status);
+      return c.text(apiErrorText(preferredLanguage(c), key), status);
     }
     // A value the database refuses (docs/product.md §20): the request's fault, told without the SQL.
     const code = inputDatabaseError(error);
@@ -112,7 +112,7 @@ export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandle
         code,
       });
       if (c.req.path.startsWith("/api/")) return apiFail(c, 400, "invalidInput");
-      return c.text(apiErrorText(requestLanguage(c), "invalidInput"), 400);
+      return c.text(apiErrorText(preferredLanguage(c), "invalidInput"), 400);
     }
     logger.error("request failed", {
       requestId: c.get("requestId") as string | undefined,

@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "#server/features/csp-report/router.ts";
+
+/** Where browsers send what the policy blocked (server/features/csp-report/router.ts). */
+export const CSP_REPORT_PATH = "/csp-report";
+/** The name of the endpoint in the Reporting-Endpoints header, which the policy's `report-to` names. */
+export const CSP_REPORT_GROUP = "csp";
 
 /** Two years, and every subdomain: what the HSTS preload list asks for (docs/product.md §24). */
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
 import { apiErrorText, issueText, type SchemaIssue } from "#core/api-errors.ts";
-import { apiError, requestLanguage } from "./errors.ts";
+import { apiError, preferredLanguage } from "./errors.ts";
 import { jsonProblem } from "./input-guard.ts";
 
 // Request bodies are checked with zod schemas whose messages are keys of core/api-errors.ts, so every
@@ -21,7 +21,7 @@ export function jsonBody<Schema extends z.ZodType>(
   const middleware = validator("json", (value, c) => {
     const problem = jsonProblem(value);
     if (problem) {
-      const message = apiErrorText(requestLanguage(c), problem.key);
+      const message = apiErrorText(preferredLanguage(c), problem.key);
       return apiError(c, problem.key === "controlCharacter" ? 422 : 400, message, [
         { path: problem.path, message },
       ]);
@@ -58,7 +58,7 @@ export function queryParams<Schema extends z.ZodType>(
 }
 
 function refuseInput(c: Context, error: z.ZodError, status: 400 | 422 = 422) {
-  const language = requestLanguage(c);
+  const language = preferredLanguage(c);
   const issues = error.issues.map((issue) => ({
     path: issue.path.join("."),
     message: issueText(language, issue as SchemaIssue),

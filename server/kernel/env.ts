@@ -1,7 +1,7 @@
 import { AUDIT_RETENTION_DAYS_DEFAULT } from "#core/audit.ts";
 import path from "node:path";
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#server/features/auth/password.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#core/passwords.ts";
 
 // Every environment variable the server reads, validated in one place (docs/architecture.md "Environment").
 // A bad value stops the start with a message naming the variable and what is wrong.

@@ -3,7 +3,7 @@ import type { Language } from "#core/preferences.ts";
 import type { SiteSettings } from "#core/site-settings.ts";
 import type { ServerEnv } from "#server/kernel/env.ts";
 import type { Logger } from "#server/kernel/logger.ts";
-import { createSmtpTransport, type MailTransport } from "#server/features/contact/notifier.ts";
+import { createSmtpTransport, type MailTransport } from "#server/kernel/mail.ts";
 
 // "Alert the owner" (docs/product.md §25, decision 026): a short e-mail to the owner about something the site did
 // to protect itself, in the owner's language (Settings → "E-mails to you in"), through the contact notifier's

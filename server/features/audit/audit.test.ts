@@ -10,7 +10,8 @@ import { AUDIT_PAGE_SIZE, type AuditPage } from "#core/audit.ts";
 import { auditEvents } from "#db/schema.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { jsonRequest, makeApp, OWNER_PASSWORD, setOwnerPassword, signIn } from "#tests/helpers/app.ts";
-import { describeDevice, isNewDevice, pruneAudit, recordAudit } from "./service.ts";
+import { describeDevice } from "#server/http/user-agent.ts";
+import { isNewDevice, pruneAudit, recordAudit } from "./service.ts";
 
 // The audit log (docs/product.md §26): what the owner did and who tried to sign in, a page at a time.
 
@@ -25,18 +26,6 @@ const login = (password: string, address: string) => ({
     "User-Agent": CHROME_ON_ANDROID,
   },
   body: JSON.stringify({ password }),
-});
-
-describe("describeDevice", () => {
-  it("names the browser and the system", () => {
-    expect(describeDevice(CHROME_ON_ANDROID)).toBe("Chrome 142 · Android");
-    expect(
-      describeDevice(
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
-      ),
-    ).toBe("Safari 18 · iOS");
-    expect(describeDevice(undefined)).toBe("");
-  });
 });
 
 let smtp: TestSmtpServer;

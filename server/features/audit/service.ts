@@ -1,8 +1,8 @@
-import Bowser from "bowser";
 import { and, count, desc, eq, gt, lt } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent, type AuditPage } from "#core/audit.ts";
 import type { Database } from "#db/client.ts";
 import { auditEvents } from "#db/schema.ts";
+import { describeDevice } from "#server/http/user-agent.ts";
 
 // The audit log (docs/product.md §26): one row per security event or owner action, read a page at a time by the
 // owner, pruned after the retention period. Nothing secret goes in: the callers give an action, a subject the
@@ -20,16 +20,6 @@ export interface AuditEntry {
 
 /** Room for a title or a file name; longer subjects are cut. */
 const SUBJECT_MAX = 200;
-
-/** "Chrome 142 on Android", "Safari 18 on iOS", or the start of a User-Agent no parser knows. */
-export function describeDevice(userAgent: string | undefined): string {
-  if (!userAgent) return "";
-  const parsed = Bowser.parse(userAgent);
-  const browser = [parsed.browser.name, parsed.browser.version?.split(".")[0]].filter(Boolean).join(" ");
-  const system = parsed.os.name ?? "";
-  if (!browser && !system) return userAgent.slice(0, 60);
-  return system && browser ? `${browser} · ${system}` : browser || system;
-}
 
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
   await db.insert(auditEvents).values({

@@ -7,7 +7,8 @@ import { articles, messages, projects } from "#db/schema.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { OwnerAlerts } from "#server/features/alerts/owner-alerts.ts";
-import { describeDevice, isNewDevice, recordAudit, recordedSince } from "./service.ts";
+import { describeDevice } from "#server/http/user-agent.ts";
+import { isNewDevice, recordAudit, recordedSince } from "./service.ts";
 
 // The audit trail of the API (docs/product.md §26): after each request under /api, the routes below that
 // succeeded (or, for sign-in, failed) become one audit event. Kept here, in one table, rather than in every

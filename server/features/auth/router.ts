@@ -3,21 +3,21 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { PASSKEY_NAME_MAX_LENGTH, relyingParty } from "./factors.ts";
-import { PASSWORD_MAX_LENGTH, passwordIssue } from "./password.ts";
+import { PASSWORD_MAX_LENGTH, passwordIssue } from "#core/passwords.ts";
 import { passwordWeakness } from "./weak-passwords.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { limitIgnoredBody } from "#server/http/input-guard.ts";
+import { limitBody } from "#server/http/guards.ts";
+import { ServiceError, apiError, apiFail, preferredLanguage } from "#server/http/errors.ts";
 import {
   SESSION_COOKIE,
   findOwnerSession,
-  limitBody,
   readSessionToken,
   sessionCookiePrefix,
-} from "#server/http/guards.ts";
-import { ServiceError, apiError, apiFail, requestLanguage } from "#server/http/errors.ts";
-import type { ConfirmPassword } from "#server/http/guards.ts";
-import { describeDevice } from "#server/features/audit/service.ts";
+  type ConfirmPassword,
+} from "./guards.ts";
+import { describeDevice } from "#server/http/user-agent.ts";
 import { jsonBody } from "#server/http/validate.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 
@@ -253,7 +253,7 @@ export function authRouter(options: {
       // The owner changes the password from Settings (docs/product.md §17): every other session ends, this one stays.
       .post("/password", owner, limitBody(16 * 1024), jsonBody(PasswordChangeSchema), async (c) => {
         const { current, next } = c.req.valid("json");
-        const language = requestLanguage(c);
+        const language = preferredLanguage(c);
         const problem = passwordIssue(next);
         if (problem) {
           const message = apiErrorText(language, problem.key, { ...problem.vars });

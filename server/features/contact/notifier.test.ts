@@ -9,13 +9,8 @@ import { loadEnv } from "#server/kernel/env.ts";
 import { createMemoryLogger } from "#server/kernel/logger.ts";
 import { startServer } from "#server/runtime.ts";
 import { siteConfig } from "#config/site.ts";
-import {
-  createNotifier,
-  createSmtpTransport,
-  notifierFromEnv,
-  RETRY_DELAYS_MS,
-  type Notifier,
-} from "./notifier.ts";
+import { createSmtpTransport } from "#server/kernel/mail.ts";
+import { createNotifier, notifierFromEnv, RETRY_DELAYS_MS, type Notifier } from "./notifier.ts";
 
 // The owner's e-mail about each new message (docs/product.md §12), through a real SMTP server on this machine.
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { createTransport } from "nodemailer";
 import { toSingleLine } from "#core/contact.ts";
 import type { Database } from "#db/client.ts";
 import { messages, type MessageRow } from "#db/schema.ts";
 import type { ServerEnv } from "#server/kernel/env.ts";
 import type { Logger } from "#server/kernel/logger.ts";
+import { createSmtpTransport, type MailTransport } from "#server/kernel/mail.ts";
 
 // E-mails the owner about each stored contact message when SMTP_URL is set (docs/product.md §12.8, decision 013).
 // The message is committed first; sending happens afterwards, outside the visitor's request. A failed send
@@ -17,17 +17,6 @@ export const RETRY_DELAYS_MS = [1, 5, 15, 60, 180, 360, 720, 1440, 1440].map((mi
 /** A sender holds a message this long before another may try it (longer than any send can take). */
 const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
-
-export interface MailTransport {
-  sendMail(mail: {
-    from: string;
-    to: string;
-    replyTo?: { name: string; address: string };
-    subject: string;
-    text: string;
-  }): Promise<unknown>;
-  close?(): void;
-}
 
 export interface NotifierOptions {
   db: Database;
@@ -197,11 +186,6 @@ export function composeNotification(
       `Inbox / صندوق الوارد: ${options.inboxUrl}`,
     ].join("\n"),
   };
-}
-
-export function createSmtpTransport(url: string): MailTransport {
-  // Timeouts keep a dead mail server from holding a send (and the shutdown) for minutes.
-  return createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { CONTACT_BODY_LIMIT, collectFormFields, type ContactOutcome } from "#core/contact.ts";
-import { apiFail, pageLanguage } from "#server/http/errors.ts";
+import { apiFail, formLanguage } from "#server/http/errors.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { limitBody } from "#server/http/guards.ts";
 import { submitContact, type ContactDeps } from "./submit.ts";
@@ -58,7 +58,7 @@ export function contactRouter(deps: ContactDeps & { trustProxy: boolean; publicO
       fields: body.fields,
       hasFiles: body.hasFiles,
       address: clientAddress(c, deps.trustProxy),
-      language: pageLanguage(c),
+      language: formLanguage(c),
       origin: deps.publicOrigin ?? new URL(c.req.url).origin,
     });
     return replyWith(c, outcome);

@@ -3,15 +3,13 @@ import type { Logger } from "#server/kernel/logger.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { apiFail } from "#server/http/errors.ts";
 import { limitBody } from "#server/http/guards.ts";
+import { CSP_REPORT_PATH } from "#server/http/headers.ts";
 import type { RateLimits } from "#server/kernel/rate-limits.ts";
 
 // POST /csp-report: what browsers say our Content-Security-Policy blocked (docs/product.md §24), as a warning in the
 // log. Browsers send the legacy `report-uri` form (application/csp-report) or the Reporting API's
 // (application/reports+json, named by `report-to`); both end here.
 
-export const CSP_REPORT_PATH = "/csp-report";
-/** The name of the endpoint in the Reporting-Endpoints header, which the policy's `report-to` names. */
-export const CSP_REPORT_GROUP = "csp";
 /** A report is a few hundred bytes; a batch of the Reporting API a few of them. */
 export const CSP_REPORT_BODY_LIMIT = 32 * 1024;
 /** Reports logged per address and minute; a page that breaks sends one per blocked resource. */
