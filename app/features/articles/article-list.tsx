@@ -4,7 +4,7 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
-import { visiblePages } from "#core/pagination.ts";
+import { visiblePages } from "#core/paging.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
 import type { ArticlesResult, TagName } from "./articles-result.ts";

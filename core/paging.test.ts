@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { visiblePages } from "./pagination.ts";
+import { visiblePages } from "./paging.ts";
 
 describe("visiblePages", () => {
   it.each([
