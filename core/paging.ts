@@ -1,3 +1,31 @@
+// Lists a page at a time (docs/product.md §18.9, §21): the public articles and the admin's lists. The numbers and
+// shapes here are shared by the server and the browser; reading the query parameters and one page of rows is the
+// server's (server/http/paging.ts).
+
+/** How many rows a page of the admin holds, unless the request names another size. */
+export const ADMIN_PAGE_SIZE = 25;
+/** The largest page a request may ask for. */
+export const MAX_PAGE_SIZE = 100;
+/** The highest page number a request may name (a later page than the last answers the last). */
+export const MAX_PAGE_NUMBER = 1_000_000;
+
+/** A page of a list: its rows, and how many there are in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** One page of an admin list (docs/product.md §21): which page it is (from 1) and how many rows a page holds. */
+export interface ListPage<T> extends Page<T> {
+  page: number;
+  perPage: number;
+}
+
+/** How many pages `total` rows fill: at least one, even when there are none. */
+export function pageCount(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
 /**
  * The page numbers a list shows (docs/product.md §18.9): the first, the last, and two on each side of the current
  * one, with a gap (null) where pages are left out; so the links stay few however long the list grows.

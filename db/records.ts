@@ -1,5 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { articles, type ArticleRow, type MessageRow, type ProjectRow } from "./schema.ts";
+import type { ListPage } from "#core/paging.ts";
 
 // What the API and the pages hand out: the rows of db/schema.ts with their dates as ISO strings. Every shape
 // here is derived from the tables, so a column added there reaches the API's types without being copied.
@@ -69,18 +70,6 @@ export const ARTICLE_DETAIL_COLUMNS = [
   "image_alt_ar",
   "published",
 ] as const;
-
-/** A page of a list: its rows, and how many there are in all. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
-/** One page of an admin list (docs/product.md §21): which page it is (from 1) and how many rows a page holds. */
-export interface ListPage<T> extends Page<T> {
-  page: number;
-  perPage: number;
-}
 
 export type ArticleDetail = Pick<Article, (typeof ARTICLE_DETAIL_COLUMNS)[number]>;
 

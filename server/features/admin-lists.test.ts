@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { apiErrorText } from "#core/api-errors.ts";
-import type { ListPage, OwnerArticle, Project } from "#db/records.ts";
+import type { ListPage } from "#core/paging.ts";
+import type { OwnerArticle, Project } from "#db/records.ts";
 import { articles, projects } from "#db/schema.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";

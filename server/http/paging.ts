@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { ApiErrorKey } from "#core/api-errors.ts";
-import { ADMIN_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE, pageCount } from "#core/list-paging.ts";
-import type { ListPage } from "#db/records.ts";
+import { ADMIN_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE, pageCount, type ListPage } from "#core/paging.ts";
 
-// The query parameters every paged list of the admin takes, and reading one page of rows (docs/product.md §21).
+// The query parameters every paged list of the admin takes, and reading one page of rows (docs/product.md §21);
+// the numbers and shapes of a page are core/paging.ts.
 // A parameter that is not what it should be answers 400 in the visitor's language (queryParams in validate.ts).
 
 /** A whole number from 1 to `max` written in digits, or `fallback` when the parameter is absent. */
@@ -18,9 +18,12 @@ function wholeNumberParam(key: ApiErrorKey, max: number, fallback: number) {
     .transform((value) => (value === undefined ? fallback : Number(value)));
 }
 
+/** `?page=`: a whole number from 1 to `max`, 1 when absent. */
+export const pageParam = (max: number) => wholeNumberParam("pageInvalid", max, 1);
+
 /** `?page=` (from 1; past the last page answers the last) and `?perPage=` (1 to 100, 25 when absent). */
 export const PagingQuerySchema = z.object({
-  page: wholeNumberParam("pageInvalid", MAX_PAGE_NUMBER, 1),
+  page: pageParam(MAX_PAGE_NUMBER),
   perPage: wholeNumberParam("perPageInvalid", MAX_PAGE_SIZE, ADMIN_PAGE_SIZE),
 });
 

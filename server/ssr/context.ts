@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { ShareImageSpec } from "#server/features/share-images/render.ts";
-import type { ArticleDetail, ArticleListItem, Page, Project } from "#db/records.ts";
+import type { Page } from "#core/paging.ts";
+import type { ArticleDetail, ArticleListItem, Project } from "#db/records.ts";
 import type { ContactOutcome } from "#core/contact.ts";
 import type { SiteSettings } from "#core/site-settings.ts";
 import type { ImageInfo } from "#core/images.ts";

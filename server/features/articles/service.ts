@@ -13,6 +13,7 @@ import {
   readingMinutes,
 } from "#core/article-rules.ts";
 import { isUuid } from "#core/ids.ts";
+import type { ListPage, Page } from "#core/paging.ts";
 import type { Database } from "#db/client.ts";
 import type { ArticleInput } from "#db/inputs.ts";
 import {
@@ -24,9 +25,7 @@ import {
   type ArticleDetail,
   type ArticleListItem,
   type ArticleStatus,
-  type ListPage,
   type OwnerArticle,
-  type Page,
 } from "#db/records.ts";
 import { articles, type ArticleRow } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";

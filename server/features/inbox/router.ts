@@ -1,12 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { isUuid } from "#core/ids.ts";
-import { MAX_BULK_IDS, MAX_SEARCH_LENGTH } from "#core/list-paging.ts";
+import { MAX_PAGE_SIZE } from "#core/paging.ts";
 import type { ResourceDeps } from "#server/features/deps.ts";
 import { limitBody } from "#server/http/guards.ts";
 import { PagingQuerySchema } from "#server/http/paging.ts";
 import { jsonBody, queryParams } from "#server/http/validate.ts";
+import { MAX_SEARCH_LENGTH } from "./search.ts";
 import { deleteMessage, listInbox, markMessageRead, updateMessages } from "./service.ts";
+
+/** How many messages one bulk action may name: a page at most. */
+const MAX_BULK_IDS = MAX_PAGE_SIZE;
 
 const MessageReadSchema = z.object({ read: z.boolean({ error: "messageReadFlag" }) });
 

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
-import { arabicSearchPattern, escapeLike } from "#core/list-paging.ts";
 import type { Database } from "#db/client.ts";
 import { INBOX_COLUMNS, serializeRow, type Inbox, type InboxMessage } from "#db/records.ts";
 import { messages } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { readPage, type PagingQuery } from "#server/http/paging.ts";
+import { matching } from "./search.ts";
 
 // The owner's inbox of contact messages (docs/product.md §12, §21): one page at a time, newest first, unread only
 // or searched; read, mark read or unread, delete, one message or a page's selection at once.
@@ -19,18 +19,6 @@ export interface InboxQuery extends PagingQuery {
   unread: boolean;
   /** Words to find in the name, e-mail, subject or message (any case; Arabic folded); "" for every message. */
   q: string;
-}
-
-/**
- * Messages whose name, e-mail, subject or text holds `text`, ignoring case, and in Arabic its spelling variants
- * (core/list-paging.ts). The four fields are searched as one text, a line break between them (no search holds one),
- * which costs one scan of each message rather than four: about 0.1 s for 10,000 messages on PGlite (decision 022).
- */
-function matching(text: string): SQL {
-  const fields = sql`(${messages.name} || E'\\n' || ${messages.email} || E'\\n' || ${messages.subject} || E'\\n' || ${messages.message})`;
-  const arabic = arabicSearchPattern(text);
-  if (arabic) return sql`${fields} ~* ${arabic}`;
-  return sql`${fields} ilike ${`%${escapeLike(text)}%`} escape '\\'`;
 }
 
 /** One page of messages, newest first, with how many match and how many are unread in all. */

@@ -1,7 +1,8 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import type { ProjectInput } from "#db/inputs.ts";
-import { serializeRow, type ListPage, type Project } from "#db/records.ts";
+import type { ListPage } from "#core/paging.ts";
+import { serializeRow, type Project } from "#db/records.ts";
 import { projects } from "#db/schema.ts";
 import type { Database } from "#db/client.ts";
 import { ServiceError } from "#server/http/errors.ts";

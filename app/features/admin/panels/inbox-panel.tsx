@@ -1,5 +1,5 @@
 import { formatShortDateTime } from "#core/dates.ts";
-import { ADMIN_PAGE_SIZE } from "#core/list-paging.ts";
+import { ADMIN_PAGE_SIZE } from "#core/paging.ts";
 import { useSite } from "#app/lib/site.ts";
 import { ChevronDown, Mail, MailOpen, RefreshCw, Search, Trash2, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";

@@ -1,20 +1,21 @@
-// The admin's long lists (docs/product.md §21): the inbox and the owner's projects and articles are read one page
-// at a time, and the inbox is searched. Shared by the server (queries) and the admin page (its page controls).
+import { sql, type SQL } from "drizzle-orm";
+import { messages } from "#db/schema.ts";
 
-/** How many rows a page of the admin holds, unless the request names another size. */
-export const ADMIN_PAGE_SIZE = 25;
-/** The largest page a request may ask for. */
-export const MAX_PAGE_SIZE = 100;
-/** The highest page number a request may name (a later page than the last answers the last). */
-export const MAX_PAGE_NUMBER = 1_000_000;
+// The inbox's search (docs/product.md §21): what the owner types, as a condition on the messages' text.
+
 /** The longest search, in characters. */
 export const MAX_SEARCH_LENGTH = 200;
-/** How many messages one bulk action may name (a page at most). */
-export const MAX_BULK_IDS = MAX_PAGE_SIZE;
 
-/** How many pages `total` rows fill: at least one, even when there are none. */
-export function pageCount(total: number, perPage: number): number {
-  return Math.max(1, Math.ceil(total / perPage));
+/**
+ * Messages whose name, e-mail, subject or text holds `text`, ignoring case, and in Arabic its spelling variants
+ * (arabicSearchPattern below). The four fields are searched as one text, a line break between them (no search holds one),
+ * which costs one scan of each message rather than four: about 0.1 s for 10,000 messages on PGlite (decision 022).
+ */
+export function matching(text: string): SQL {
+  const fields = sql`(${messages.name} || E'\\n' || ${messages.email} || E'\\n' || ${messages.subject} || E'\\n' || ${messages.message})`;
+  const arabic = arabicSearchPattern(text);
+  if (arabic) return sql`${fields} ~* ${arabic}`;
+  return sql`${fields} ilike ${`%${escapeLike(text)}%`} escape '\\'`;
 }
 
 /** A LIKE pattern's wildcards (`%`, `_`) and escape character (`\`) as literal characters. */
