@@ -32,14 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const pathname = url.pathname.replace(/\.data$/, "");
   const services = getServices(context);
   // A public page speaks the language of its address; the admin page, which has one address, the owner's choice.
-  const adminPage = pathname === services.adminPath;
+  const adminPage = pathname === services.site.adminPath;
   const language = adminPage ? preferences.language : languageOfPath(pathname);
   return {
     language,
     theme: preferences.theme,
     dictionary: adminPage ? dictionaries[language] : publicDictionaries[language],
     nonce: getNonce(context),
-    origin: services.siteOrigin ?? url.origin,
+    origin: services.site.origin ?? url.origin,
     adminPage,
     site: await readSite(context, language),
   };

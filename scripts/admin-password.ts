@@ -9,7 +9,7 @@ import { createOwnerAuth } from "#server/features/auth/owner-auth.ts";
 import { passwordProblem } from "#core/passwords.ts";
 import { generatePassword } from "#server/features/auth/password.ts";
 import { passwordWeakness } from "#server/features/auth/weak-passwords.ts";
-import { createSettingsService } from "#server/features/settings/service.ts";
+import { readSettings } from "#server/features/settings/service.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 import { siteConfig } from "#config/site.ts";
 import { DataDirLockedError } from "#server/kernel/data-lock.ts";
@@ -81,7 +81,7 @@ async function main() {
   const { database, close } = await openDatabase(env);
   try {
     if (!generated) {
-      const settings = await createSettingsService(database.db, siteConfig).read();
+      const settings = await readSettings(database.db, siteConfig);
       const weakness = await passwordWeakness(password, [settings.name.en, settings.name.ar, settings.email]);
       if (weakness) throw new Error(`${apiErrorText("en", weakness)} Nothing was changed.`);
     }

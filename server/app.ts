@@ -4,46 +4,37 @@ import { compress } from "hono/compress";
 import { CONTACT_BODY_LIMIT } from "#core/contact.ts";
 import { IMAGE_URL_PREFIX } from "#core/images.ts";
 import type { DbHandle } from "#db/client.ts";
-import { siteConfig } from "#config/site.ts";
-import { apiFail, handleAppError } from "./http/errors.ts";
-import { limitBody, refuseCrossSite, requireJsonBody } from "./http/guards.ts";
-import { findOwnerSession, passwordConfirmation, requireOwner } from "./features/auth/guards.ts";
-import { createFastPath } from "./http/fast-path.ts";
-import { createSecurityHeaders, securityHeaders } from "./http/headers.ts";
-import { cspReportRouter } from "./features/csp-report/router.ts";
-import { securityTxtRouter } from "./features/security-txt/router.ts";
-import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
-import { healthRouter } from "./features/health/router.ts";
-import { createRateLimits } from "./kernel/rate-limits.ts";
-import { requestIds, requestLog } from "./http/request-log.ts";
-import { builtAssets, builtFiles, loadBuiltAssets } from "./http/static-files.ts";
 import type { ChangeFeed } from "./kernel/change-feed.ts";
 import { createDataHealth, type DataHealth } from "./kernel/data-health.ts";
 import type { ServerEnv } from "./kernel/env.ts";
 import type { Logger } from "./kernel/logger.ts";
+import type { ImageStore } from "./kernel/storage/image-store.ts";
+import { apiFail, handleAppError } from "./http/errors.ts";
+import { createFastPath } from "./http/fast-path.ts";
+import { limitBody, refuseCrossSite, requireJsonBody } from "./http/guards.ts";
+import { createSecurityHeaders, securityHeaders } from "./http/headers.ts";
+import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
+import { requestIds, requestLog } from "./http/request-log.ts";
+import { builtAssets, builtFiles, loadBuiltAssets } from "./http/static-files.ts";
+import type { OwnerAlerts } from "./features/alerts/owner-alerts.ts";
 import { adminArticlesRouter, articlesRouter } from "./features/articles/router.ts";
-import { createOwnerAuth } from "./features/auth/owner-auth.ts";
-import { ownerAlertsFromEnv, type OwnerAlerts } from "./features/alerts/owner-alerts.ts";
+import { auditRouter } from "./features/audit/router.ts";
+import { findOwnerSession, passwordConfirmation, requireOwner } from "./features/auth/guards.ts";
 import { authRouter } from "./features/auth/router.ts";
+import { backupRouter } from "./features/backup/router.ts";
 import type { Notifier } from "./features/contact/notifier.ts";
 import { contactRouter } from "./features/contact/router.ts";
-import type { ContactDeps } from "./features/contact/submit.ts";
-import { createFormStamps } from "./features/contact/form-stamp.ts";
-import type { ResourceDeps } from "./features/deps.ts";
+import { cspReportRouter } from "./features/csp-report/router.ts";
+import { healthRouter } from "./features/health/router.ts";
 import { inboxRouter } from "./features/inbox/router.ts";
 import { adminProjectsRouter, projectsRouter } from "./features/projects/router.ts";
-import { createSettingsService, type SettingsService } from "./features/settings/service.ts";
+import { securityTxtRouter } from "./features/security-txt/router.ts";
 import { settingsRouter } from "./features/settings/router.ts";
-import { backupRouter } from "./features/backup/router.ts";
-import { auditRouter } from "./features/audit/router.ts";
-import { recordAudit } from "./features/audit/service.ts";
-import { auditTrail } from "./features/audit/trail.ts";
 import { uploadsRouter } from "./features/uploads/router.ts";
 import { storedImagesRouter } from "./features/uploads/serve.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
 import { pageHandler, type SsrHandler } from "./ssr/page-handler.ts";
-import { createDiskImageStore } from "./kernel/storage/disk-store.ts";
-import type { ImageStore } from "./kernel/storage/image-store.ts";
+import { createServices, servicesContext, type Services } from "./services.ts";
 
 export type { SsrHandler };
 
@@ -65,10 +56,8 @@ export interface AppOptions {
   images?: ImageStore;
   /** The clock of sessions, rate limits and contact messages; tests move it forward. */
   now?: () => Date;
-  /** E-mails the owner about new contact messages (SMTP_URL); its owner starts and stops it. */
+  /** E-mails the owner about new contact messages; by default from SMTP_URL. Its owner starts and stops it. */
   notifier?: Notifier;
-  /** The site's settings; by default config/site.ts with the owner's edits in this database. */
-  settings?: SettingsService;
   /** Tells the other instances of the site about the owner's writes (server/kernel/change-feed.ts). */
   changes?: ChangeFeed;
   /** E-mails to the owner about the site's defences; by default from SMTP_URL (docs/product.md §25). */
@@ -77,41 +66,44 @@ export interface AppOptions {
   dataHealth?: DataHealth;
 }
 
+/** The routers of the owner's API take the owner's guards besides their services. */
+interface Guards {
+  /** The guard of every owner route: 401 without the owner's session. */
+  owner: ReturnType<typeof requireOwner>;
+  /** The owner's password asked again before a destructive action (docs/product.md §26). */
+  confirmPassword: ReturnType<typeof passwordConfirmation>;
+}
+
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
-function apiRouter(
-  deps: ResourceDeps,
-  auth: {
-    secure: boolean;
-    trustProxy: boolean;
-    ownerAuth: ReturnType<typeof createOwnerAuth>;
-    publicOrigin?: string;
-  },
-) {
+function apiRouter(services: Services, guards: Guards, env: ServerEnv, logger: Logger) {
+  const { owner } = guards;
+  const secure = env.siteUrl.startsWith("https:");
   return new Hono()
     .route(
       "/auth",
       authRouter({
-        auth: auth.ownerAuth,
-        secure: auth.secure,
-        trustProxy: auth.trustProxy,
-        owner: deps.owner,
-        confirmPassword: deps.confirmPassword,
+        auth: services.auth,
+        secure,
+        trustProxy: env.trustProxy,
+        owner,
+        confirmPassword: guards.confirmPassword,
+        audit: services.audit,
         personal: async () => {
-          const settings = await deps.settings.read();
+          const settings = await services.settings.read();
           return [settings.name.en, settings.name.ar, settings.email];
         },
-        publicOrigin: auth.publicOrigin,
+        publicOrigin: env.publicOrigin,
       }),
     )
-    .route("/projects", projectsRouter(deps))
-    .route("/articles", articlesRouter(deps))
-    .route("/admin/projects", adminProjectsRouter(deps))
-    .route("/admin/articles", adminArticlesRouter(deps))
-    .route("/uploads", uploadsRouter(deps))
-    .route("/messages", inboxRouter(deps))
-    .route("/settings", settingsRouter(deps))
-    .route("/backup", backupRouter(deps))
-    .route("/audit", auditRouter(deps))
+    .route("/projects", projectsRouter({ ...services, owner }))
+    .route("/articles", articlesRouter({ ...services, owner }))
+    .route("/admin/projects", adminProjectsRouter({ ...services, owner }))
+    .route("/admin/articles", adminArticlesRouter({ ...services, owner }))
+    .route("/uploads", uploadsRouter({ ...services, owner, logger }))
+    .route("/messages", inboxRouter({ ...services, owner }))
+    .route("/settings", settingsRouter({ ...services, owner }))
+    .route("/backup", backupRouter({ ...services, ...guards }))
+    .route("/audit", auditRouter({ ...services, owner }))
     .all("*", (c) => apiFail(c, 404, "notFound"));
 }
 
@@ -120,52 +112,26 @@ export type ApiRoutes = ReturnType<typeof apiRouter>;
 /** The whole server as one Hono app: composition only; each part lives in its room. */
 export function createApp(options: AppOptions) {
   const { env, database, logger } = options;
-  const db = database.db;
-  const now = options.now ?? (() => new Date());
   const secure = env.siteUrl.startsWith("https:");
-  // An external form endpoint (decision 012): the page's fetch and its plain form post both go there.
-  const formOrigins = env.contactFormEndpoint ? [new URL(env.contactFormEndpoint).origin] : [];
-  const rateLimits = createRateLimits(db, now);
-  const settings = options.settings ?? createSettingsService(db, siteConfig);
-  const alerts = options.alerts ?? ownerAlertsFromEnv(env, { logger, settings: () => settings.read() });
-  const ownerAuth = createOwnerAuth({ db, logger, rateLimits, now, alerts });
-  const images = options.images ?? createDiskImageStore(env.dataDir);
-  const dataHealth =
-    options.dataHealth ??
-    createDataHealth({ logger, dataDir: env.dataDir, localDatabase: database.kind === "pglite" });
-  const deps: ResourceDeps = {
-    db,
-    logger,
-    images,
-    now,
-    owner: requireOwner(ownerAuth, secure),
+  const services = createServices({
+    ...options,
     contentChanged: () => {
       options.pageCache?.clear();
       void options.changes?.publish();
     },
-    settings,
-    confirmPassword: passwordConfirmation(ownerAuth, env.trustProxy, (c, address) =>
-      recordAudit(db, {
-        action: "confirmFailed",
-        subject: c.req.path,
-        address,
-        userAgent: c.req.header("User-Agent"),
-        requestId: c.get("requestId") as string | undefined,
-        at: now(),
-      }),
+  });
+  const { audit, auth, images } = services;
+  const dataHealth =
+    options.dataHealth ??
+    createDataHealth({ logger, dataDir: env.dataDir, localDatabase: database.kind === "pglite" });
+  const guards: Guards = {
+    owner: requireOwner(auth, secure),
+    confirmPassword: passwordConfirmation(auth, env.trustProxy, (c) =>
+      audit.record(c, "confirmFailed", c.req.path),
     ),
   };
-  const contact: ContactDeps = {
-    db,
-    logger,
-    rateLimits,
-    now,
-    formId: env.contactFormId,
-    inactive: formOrigins.length > 0,
-    notifier: options.notifier,
-    alerts,
-    stamps: createFormStamps(db),
-  };
+  // An external form endpoint (decision 012): the page's fetch and its plain form post both go there.
+  const formOrigins = env.contactFormEndpoint ? [new URL(env.contactFormEndpoint).origin] : [];
 
   const headerOptions = {
     siteUrl: env.siteUrl,
@@ -197,22 +163,17 @@ export function createApp(options: AppOptions) {
   app.use(securityHeaders(headerOptions, security));
   app.route("/", healthRouter(database, { images, logger, data: dataHealth }));
   // Before the cross-site refusal: browsers post reports without a page's Origin, and a report changes nothing.
-  app.route("/", cspReportRouter({ logger, rateLimits, trustProxy: env.trustProxy }));
-  app.route("/", securityTxtRouter({ settings: deps.settings, publicOrigin: env.publicOrigin, now }));
+  app.route("/", cspReportRouter({ logger, rateLimits: services.rateLimits, trustProxy: env.trustProxy }));
+  app.route("/", securityTxtRouter({ ...services, publicOrigin: env.publicOrigin }));
   // Every state-changing request, API or page, must come from this site (CSRF).
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.
   app.use("/api/*", except(["/api/uploads", "/api/backup/restore"], requireJsonBody));
   // A delete takes no body: a large one is refused, not buffered (docs/product.md §20).
   app.use("/api/*", limitIgnoredBody(["DELETE"]));
-  // Security events and the owner's actions, recorded after each request (docs/product.md §26).
-  app.use("/api/*", auditTrail({ db, logger, trustProxy: env.trustProxy, now, alerts }));
-  app.route(
-    "/api",
-    apiRouter(deps, { ownerAuth, secure, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }),
-  );
+  app.route("/api", apiRouter(services, guards, env, logger));
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
-  app.route("/f", contactRouter({ ...contact, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
+  app.route("/f", contactRouter({ ...services, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
   // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.
   app.post("/contact", limitBody(CONTACT_BODY_LIMIT));
   app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images, logger));
@@ -222,20 +183,15 @@ export function createApp(options: AppOptions) {
       "*",
       pageHandler({
         env,
-        db,
         logger,
         dataHealth,
         ssr: options.ssr,
+        // The loaders read the one service container the API uses (decision 041).
+        provide: (context) => context.set(servicesContext, services),
         pageCache: options.pageCache,
         securityHeaders: security,
-        settings: deps.settings,
-        now,
-        isOwner: async (c) => (await findOwnerSession(c, ownerAuth, secure)) !== null,
-        contact,
-        contactForm: {
-          endpoint: env.contactFormEndpoint ?? `/f/${env.contactFormId}`,
-          external: formOrigins.length > 0,
-        },
+        isOwner: async (c) => (await findOwnerSession(c, auth, secure)) !== null,
+        nextPublication: () => services.articles.nextPublication(),
       }),
     );
   }
@@ -252,7 +208,7 @@ export function createApp(options: AppOptions) {
     trustProxy: env.trustProxy,
     requestLog: env.logRequests ? logger : undefined,
   });
-  return Object.assign(app, { fastPath });
+  return Object.assign(app, { fastPath, services });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -5,16 +5,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { siteConfig } from "#config/site.ts";
 import type { DbHandle } from "#db/client.ts";
 import { DamagedDatabaseError } from "#db/data-folder.ts";
 import { createApp, type App, type SsrHandler } from "#server/app.ts";
-import { createOwnerAuth } from "#server/features/auth/owner-auth.ts";
-import { createSettingsService } from "#server/features/settings/service.ts";
-import { scheduleHousekeeping } from "#server/features/uploads/sweep.ts";
 import { localChangeFeed, postgresChangeFeed } from "./kernel/change-feed.ts";
-import { notifierFromEnv, type Notifier } from "#server/features/contact/notifier.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
+import type { Services } from "./services.ts";
 import { DataDirLockedError } from "./kernel/data-lock.ts";
 import { openDatabase } from "./kernel/database.ts";
 import { EnvError, loadEnv, type ServerEnv } from "./kernel/env.ts";
@@ -57,48 +53,35 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const opened = await openDatabase(env, { inMemory: options.inMemory });
   const { database } = opened;
 
-  let notifier: Notifier | undefined;
-  const settings = createSettingsService(database.db, siteConfig);
-  try {
-    const auth = createOwnerAuth({ db: database.db, logger });
-    const { generated } = await auth.ensurePassword(env.adminPassword);
-    if (generated) announceGeneratedPassword(logger, generated, env);
-    notifier = notifierFromEnv(env, {
-      db: database.db,
-      logger,
-      ownerEmail: async () => (await settings.read()).email,
-    });
-  } catch (error) {
-    await opened.close();
-    throw error;
-  }
-  notifier?.start();
-  const stopSweep = scheduleHousekeeping({
-    db: database.db,
-    images,
-    logger,
-    auditRetentionDays: env.auditRetentionDays,
-  });
-
   const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });
   // Several instances on one PostgreSQL hear of each other's writes; the embedded database has one instance.
   const changes = env.databaseUrl ? postgresChangeFeed(env.databaseUrl, logger) : localChangeFeed();
   changes.subscribe(() => pageCache.clear());
   changes.watch((down) => pageCache.pause(down));
-  const app = createApp({
-    changes,
-    env,
-    database,
-    logger,
-    settings,
-    images,
-    ssr: options.ssr,
-    clientDir: options.clientDir,
-    styleSources: options.styleSources,
-    dev: Boolean(options.front),
-    pageCache,
-    notifier,
-  });
+  let app: App;
+  try {
+    app = createApp({
+      changes,
+      env,
+      database,
+      logger,
+      images,
+      ssr: options.ssr,
+      clientDir: options.clientDir,
+      styleSources: options.styleSources,
+      dev: Boolean(options.front),
+      pageCache,
+    });
+    const { generated } = await app.services.auth.ensurePassword(env.adminPassword);
+    if (generated) announceGeneratedPassword(logger, generated, env);
+  } catch (error) {
+    await changes.close();
+    await opened.close();
+    throw error;
+  }
+  const { notifier } = app.services;
+  notifier?.start();
+  const stopHousekeeping = scheduleHousekeeping(app.services, logger, env.auditRetentionDays);
   // The Node adapter hands the socket to the app (visitors' addresses for rate limits), behind Vite in dev;
   // hashed assets and stored pages are answered before it (decision 028).
   const listener = appListener(app);
@@ -116,7 +99,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
     });
   } catch (error) {
-    stopSweep();
+    stopHousekeeping();
     await notifier?.stop();
     await changes.close();
     await opened.close();
@@ -140,7 +123,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           server.closeIdleConnections();
         });
         // A notification being sent finishes (or fails and is rescheduled) before the database closes.
-        stopSweep();
+        stopHousekeeping();
         await notifier?.stop();
         await changes.close();
         await opened.close();
@@ -148,6 +131,34 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       return closing;
     },
   };
+}
+
+/**
+ * The hourly housekeeping, an hour after start and every hour: uploads nothing uses (docs/product.md §13),
+ * rate-limit rows that hold nothing back any more (older than the longest window, an hour), and audit events older
+ * than AUDIT_RETENTION_DAYS (docs/product.md §26). Errors are logged. Returns the stop function.
+ */
+export function scheduleHousekeeping(
+  services: Pick<Services, "uploads" | "rateLimits" | "audit">,
+  logger: Logger,
+  auditRetentionDays: number,
+  everyMs = 60 * 60 * 1000,
+): () => void {
+  const run = () => {
+    void services.uploads
+      .sweep()
+      .catch((error: unknown) => logger.error("unused uploads could not be swept", { error: String(error) }));
+    void services.rateLimits
+      .prune(60 * 60 * 1000)
+      .catch((error: unknown) => logger.error("rate limits could not be pruned", { error: String(error) }));
+    const keptSince = new Date(Date.now() - auditRetentionDays * 24 * 60 * 60 * 1000);
+    void services.audit
+      .prune(keptSince)
+      .catch((error: unknown) => logger.error("the audit log could not be pruned", { error: String(error) }));
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

@@ -1,16 +1,24 @@
 import type { RouterContextProvider } from "react-router";
 import type { Language } from "#core/preferences.ts";
-import { checkSiteConfig } from "#core/site-settings.ts";
+import { checkSiteConfig, type SiteSettings } from "#core/site-settings.ts";
 import { defaultSettings, localizeSettings, type PublicSite } from "#core/site-view.ts";
-import { nonceContext, siteServicesContext, type SiteServices } from "#server/ssr/context.ts";
+import { servicesContext, type Services } from "#server/services.ts";
+import { nonceContext, pageRequestContext, type PageRequest } from "#server/ssr/context.ts";
 import type { ImageInfo } from "#core/images.ts";
 import { siteConfig } from "#config/site.ts";
+
+// What loaders read from the server: the service container (server/services.ts), whole, and what the page handler
+// knows of the request. A loader calls a service itself: `getServices(context).articles.listPage(…)`.
 
 // Checked once, when the server loads the app: a broken config stops the start with a clear message.
 checkSiteConfig(siteConfig);
 
-export function getServices(context: Readonly<RouterContextProvider>): SiteServices {
-  return context.get(siteServicesContext);
+export function getServices(context: Readonly<RouterContextProvider>): Services {
+  return context.get(servicesContext);
+}
+
+export function getPageRequest(context: Readonly<RouterContextProvider>): PageRequest {
+  return context.get(pageRequestContext);
 }
 
 export function getNonce(context: Readonly<RouterContextProvider>): string {
@@ -24,13 +32,12 @@ export function getNonce(context: Readonly<RouterContextProvider>): string {
 export async function readForPage<T>(
   context: Readonly<RouterContextProvider>,
   what: string,
-  read: (services: SiteServices) => Promise<T>,
+  read: (services: Services) => Promise<T>,
 ): Promise<{ data: T; errorKey: null } | { data: null; errorKey: "errors.databaseUnavailable" }> {
-  const services = getServices(context);
   try {
-    return { data: await read(services), errorKey: null };
+    return { data: await read(getServices(context)), errorKey: null };
   } catch (error) {
-    services.logError(`${what} could not be read`, { error: String(error) }, error);
+    getPageRequest(context).failed(`${what} could not be read`, { error: String(error) }, error);
     return { data: null, errorKey: "errors.databaseUnavailable" };
   }
 }
@@ -43,11 +50,14 @@ export async function withImageInfo<T extends { image_url: string | null }>(
   context: Readonly<RouterContextProvider>,
   items: T[],
 ): Promise<(T & { image_info: ImageInfo | null })[]> {
-  const { data } = await readForPage(context, "image variants", (services) =>
-    services.imageInfo(items.map((item) => item.image_url)),
+  const { data } = await readForPage(context, "image variants", ({ uploads }) =>
+    uploads.info(items.map((item) => item.image_url)),
   );
   return items.map((item) => ({ ...item, image_info: (item.image_url && data?.[item.image_url]) || null }));
 }
+
+/** The root loader, the page's loader and its head all ask for the settings: one read per request. */
+const settingsRead = new WeakMap<PageRequest, Promise<SiteSettings>>();
 
 /**
  * The site's settings in one language (docs/product.md §17); with the database down, the defaults of
@@ -57,7 +67,12 @@ export async function readSite(
   context: Readonly<RouterContextProvider>,
   language: Language,
 ): Promise<PublicSite> {
-  const { data: settings } = await readForPage(context, "settings", (services) => services.settings());
+  const request = getPageRequest(context);
+  const { data: settings } = await readForPage(context, "settings", ({ settings }) => {
+    let read = settingsRead.get(request);
+    if (!read) settingsRead.set(request, (read = settings.read()));
+    return read;
+  });
   const site = localizeSettings(settings ?? defaultSettings(siteConfig), language, siteConfig);
   const [portrait, aboutImage] = await withImageInfo(context, [
     { image_url: site.portrait.url },

@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin";
 // its editor included, is a separate chunk loaded in the browser, so none of it reaches a public page.
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  if (`/${params.page}` !== getServices(context).adminPath) throw data(null, { status: 404 });
+  if (`/${params.page}` !== getServices(context).site.adminPath) throw data(null, { status: 404 });
   return null;
 }
 

@@ -12,7 +12,7 @@ import type { Route } from "./+types/contact";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
-  const { contactForm, siteOrigin } = services;
+  const { contactForm, origin: siteOrigin } = services.site;
   const url = new URL(request.url);
   const language = requestLanguage(request);
   return {
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sent: url.searchParams.get("sent") === "1",
     // When the form was rendered, signed: a post sooner than a person can type is a robot's (docs/product.md §25).
     // An external service would only show the owner this field, so it gets none.
-    stamp: contactForm.external ? null : await services.contactFormStamp(),
+    stamp: contactForm.external ? null : await services.contact.stamp(),
   };
 }
 

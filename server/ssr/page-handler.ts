@@ -1,29 +1,14 @@
-import path from "node:path";
 import type { Context, Handler } from "hono";
 import { RouterContextProvider } from "react-router";
 import { apiErrorText } from "#core/api-errors.ts";
 import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
-import type { Database } from "#db/client.ts";
 import type { DataHealth } from "#server/kernel/data-health.ts";
 import type { ServerEnv } from "#server/kernel/env.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import type { SecurityHeaders } from "#server/http/headers.ts";
-import {
-  getArticleBySlug,
-  getArticleForPreview,
-  listArticlePage,
-  listArticles,
-  nextPublication,
-} from "#server/features/articles/service.ts";
-import { articleHtml } from "#server/features/articles/rendered.ts";
-import { submitContact, type ContactDeps } from "#server/features/contact/submit.ts";
-import { listHomeProjects, listProjects } from "#server/features/projects/service.ts";
-import { loadImageInfo } from "#server/features/uploads/variants.ts";
-import type { SettingsService } from "#server/features/settings/service.ts";
-import { createShareImages } from "#server/features/share-images/render.ts";
-import { nonceContext, siteServicesContext, type SiteServices } from "./context.ts";
+import { nonceContext, pageRequestContext } from "./context.ts";
 import { pageCacheKey, type PageCache } from "./page-cache.ts";
 
 /** What a page answers (docs/product.md §20); the rest get 405 before React Router. */
@@ -38,50 +23,21 @@ export type SsrHandler = (request: Request, context: RouterContextProvider) => P
  */
 export function pageHandler(options: {
   env: ServerEnv;
-  db: Database;
   logger: Logger;
   /** Told of every failed read: a page that met damaged data answers 503 (docs/product.md §23). */
   dataHealth?: DataHealth;
   ssr: SsrHandler;
+  /** Puts what loaders read (the service container, server/services.ts) into each request's load context. */
+  provide: (context: RouterContextProvider) => void;
   pageCache?: PageCache;
   /** The security headers a stored page is kept with (its CSP names its scripts' hashes). */
   securityHeaders: SecurityHeaders;
-  settings: SettingsService;
-  contact: ContactDeps;
-  contactForm: SiteServices["contactForm"];
   /** Whether a request carries the owner's session (the preview needs it). */
   isOwner: (c: Context) => Promise<boolean>;
-  /** The clock that decides which articles are public; tests move it. */
-  now: () => Date;
+  /** When the next scheduled article goes public: a page listing articles is stale from then. */
+  nextPublication: () => Promise<Date | null>;
 }): Handler<{ Variables: { secureHeadersNonce?: string } }> {
-  const { env, db, logger, ssr, pageCache, contact } = options;
-  const shareImages = createShareImages(path.join(env.dataDir, "share-images"));
-  // What every request shares; the contact submission is bound to its request (address, language) below.
-  const services: Omit<SiteServices, "submitContactForm"> = {
-    logError: (message, fields) => logger.error(message, fields),
-    siteOrigin: env.publicOrigin,
-    adminPath: env.adminPath,
-    sampleProjects: env.sampleProjects,
-    listProjects: () => listProjects(db),
-    listHomeProjects: () => listHomeProjects(db),
-    settings: () => options.settings.read(),
-    listArticles: () => listArticles(db, options.now()),
-    listArticlePage: (page) => listArticlePage(db, { ...page, now: options.now() }),
-    getArticleBySlug: (slug) => getArticleBySlug(db, slug, options.now()),
-    previewArticle: () => Promise.resolve(null),
-    articleHtml: (article) =>
-      articleHtml(
-        {
-          db,
-          logError: (message, fields, error) => logger.error(message, { ...fields, error: String(error) }),
-        },
-        article,
-      ),
-    imageInfo: (urls) => loadImageInfo(db, urls),
-    shareImage: (spec) => shareImages.get(spec),
-    contactForm: options.contactForm,
-    contactFormStamp: () => contact.stamps.issue(options.now()),
-  };
+  const { env, logger, ssr, pageCache } = options;
 
   return async (c) => {
     const nonce = c.get("secureHeadersNonce") ?? "";
@@ -122,7 +78,6 @@ export function pageHandler(options: {
         },
       });
     }
-    const language = languageOfPath(url.pathname);
     const origin = env.publicOrigin ?? url.origin;
     // The language is in the path; without SITE_URL the absolute addresses in a page depend on its origin too.
     const key = pageCacheKey(url, preferences.theme, env.publicOrigin ? null : origin);
@@ -135,29 +90,18 @@ export function pageHandler(options: {
     let failed = false;
     let damaged = false;
     const context = new RouterContextProvider();
-    const owner = admin && (await options.isOwner(c));
-    // The root loader, the page's loader and its head all ask for the settings: one read per request.
-    let settings: ReturnType<SiteServices["settings"]> | undefined;
-    context.set(siteServicesContext, {
-      ...services,
-      settings: () => (settings ??= options.settings.read()),
-      previewArticle: (id) => (owner ? getArticleForPreview(db, id) : Promise.resolve(null)),
-      logError(message, fields, error) {
+    options.provide(context);
+    context.set(pageRequestContext, {
+      address: clientAddress(c, env.trustProxy),
+      origin,
+      owner: admin && (await options.isOwner(c)),
+      failed(message, fields, error) {
         failed = true;
         const problem = options.dataHealth?.note(error);
         if (problem === "damaged") damaged = true;
         // Damaged data and a full disk are logged once, by the data health, not once per page.
-        if (!problem) services.logError(message, fields);
+        if (!problem) logger.error(message, fields);
       },
-      submitContactForm: (fields, hasFiles) =>
-        submitContact(contact, {
-          formId: env.contactFormId,
-          fields,
-          hasFiles,
-          address: clientAddress(c, env.trustProxy),
-          language,
-          origin,
-        }),
     });
     context.set(nonceContext, nonce);
     let response = withVary(await ssr(c.req.raw, context));
@@ -183,7 +127,7 @@ export function pageHandler(options: {
     if (/no-store/.test(response.headers.get("Cache-Control") ?? "")) return response;
     const body = await response.text();
     // A page may list articles: it is stale from the moment the next scheduled one goes public.
-    const until = await nextPublication(db, options.now()).catch(() => new Date());
+    const until = await options.nextPublication().catch(() => new Date());
     pageCache.set(
       key,
       nonce,

@@ -7,8 +7,13 @@ import type { Language } from "#core/preferences.ts";
 import type { ImageInfo } from "#core/images.ts";
 import { publicationOf, type ArticleDetail, type ArticleListItem, type Publication } from "#db/records.ts";
 import type { ArticleTag } from "#db/schema.ts";
-import type { SiteServices } from "#server/ssr/context.ts";
-import { getServices, readForPage, readSite, withImageInfo } from "#app/lib/services.server.ts";
+import {
+  getPageRequest,
+  getServices,
+  readForPage,
+  readSite,
+  withImageInfo,
+} from "#app/lib/services.server.ts";
 import type { ArticlesResult, ArticleSummary, TagName } from "./articles-result.ts";
 
 /** Articles on one page of the list (docs/product.md §18). */
@@ -61,8 +66,8 @@ export async function loadArticlePage(
   const { data, errorKey } =
     page < 1
       ? { data: { items: [], total: 0 }, errorKey: null }
-      : await readForPage(context, "articles", (services: SiteServices) =>
-          services.listArticlePage({ page, perPage: ARTICLES_PER_PAGE, tag: options.tag }),
+      : await readForPage(context, "articles", ({ articles }) =>
+          articles.listPage({ page, perPage: ARTICLES_PER_PAGE, tag: options.tag }),
         );
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ARTICLES_PER_PAGE));
@@ -126,7 +131,9 @@ async function viewOf(
 ): Promise<ArticleView> {
   const { timeZone } = await readSite(context, language);
   const content = pickLocalized(row, "content", language);
-  const rendered = withHeadingIds(await getServices(context).articleHtml({ id: row.id, language, content }));
+  const rendered = withHeadingIds(
+    await getServices(context).articles.html({ id: row.id, language, content }),
+  );
   const updatedLater = new Date(row.updated_at).getTime() - new Date(row.date).getTime() > DAY_MS;
   return {
     publication: publicationOf(row, new Date()),
@@ -155,8 +162,8 @@ export async function loadArticle(
   slug: string,
   language: Language,
 ): Promise<ArticlePage> {
-  const { data: row, errorKey } = await readForPage(context, `article ${slug}`, (services) =>
-    services.getArticleBySlug(slug),
+  const { data: row, errorKey } = await readForPage(context, `article ${slug}`, ({ articles }) =>
+    articles.bySlug(slug),
   );
   if (errorKey) return { status: 503, errorKey, article: null };
   if (!row) return { status: 404, errorKey: "articles.notFound", article: null };
@@ -169,8 +176,10 @@ export async function loadPreview(
   id: string,
   language: Language,
 ): Promise<ArticlePage> {
-  const { data: row, errorKey } = await readForPage(context, `preview ${id}`, (services) =>
-    services.previewArticle(id),
+  // Only the owner sees a preview; anyone else gets the article's not-found page.
+  const owner = getPageRequest(context).owner;
+  const { data: row, errorKey } = await readForPage(context, `preview ${id}`, async ({ articles }) =>
+    owner ? articles.forPreview(id) : null,
   );
   if (errorKey) return { status: 503, errorKey, article: null };
   if (!row) return { status: 404, errorKey: "articles.notFound", article: null };

@@ -8,7 +8,7 @@ import {
   type ContactField,
   type ContactReply,
 } from "#core/contact.ts";
-import { getServices } from "#app/lib/services.server.ts";
+import { getPageRequest, getServices } from "#app/lib/services.server.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 
 /** What the page shows after a refused no-JavaScript post: the reply, and what the visitor typed. */
@@ -37,8 +37,11 @@ export async function submitContactPage(request: Request, context: Readonly<Rout
     );
   }
   const { fields, hasFiles } = collectFormFields(form.entries());
-  const outcome = await getServices(context).submitContactForm(fields, hasFiles);
-  if (outcome.status === 200) return redirect(localizePath("/contact?sent=1", requestLanguage(request)), 303);
+  // The same service as POST /f/:formId, with this request's address and the page's language.
+  const { address, origin } = getPageRequest(context);
+  const language = requestLanguage(request);
+  const outcome = await getServices(context).contact.submit({ fields, hasFiles, address, language, origin });
+  if (outcome.status === 200) return redirect(localizePath("/contact?sent=1", language), 303);
   const values: ContactActionData["values"] = {};
   for (const name of CONTACT_FIELDS) {
     const value = form.get(name);

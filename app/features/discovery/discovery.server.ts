@@ -21,7 +21,7 @@ const STARTED_AT = new Date().toISOString();
 export const FEED_SIZE = 20;
 
 export function siteOrigin(context: Readonly<RouterContextProvider>, request: Request): string {
-  return getServices(context).siteOrigin ?? new URL(request.url).origin;
+  return getServices(context).site.origin ?? new URL(request.url).origin;
 }
 
 const text = (language: Language, site: PublicSite, key: TranslationKey) =>
@@ -47,7 +47,7 @@ export function robots(origin: string): Response {
 /** Every public page and every article in both languages, each with its alternates and when it last changed. */
 export async function sitemap(context: Readonly<RouterContextProvider>, origin: string): Promise<Response> {
   const services = getServices(context);
-  const [articles, projects] = await Promise.all([services.listArticles(), services.listProjects()]);
+  const [articles, projects] = await Promise.all([services.articles.list(), services.projects.list()]);
   const changes = [
     ...articles.map((article) => article.updated_at),
     ...projects.map((project) => project.created_at),
@@ -85,7 +85,7 @@ export async function feed(
   language: Language,
 ): Promise<Response> {
   // The newest 20 only: the feed never reads every article (docs/product.md §18).
-  const { items: articles } = await getServices(context).listArticlePage({ page: 1, perPage: FEED_SIZE });
+  const { items: articles } = await getServices(context).articles.listPage({ page: 1, perPage: FEED_SIZE });
   const site = await readSite(context, language);
   const home = origin + localizePath("/", language);
   const channel = new Feed({
@@ -142,7 +142,7 @@ export async function shareImage(
   let kicker = site.role;
   const tag = /^\/articles\/tag\/([\w-]{1,80})$/.exec(path);
   if (tag) {
-    const { items } = await services.listArticlePage({ page: 1, perPage: 1, tag: tag[1]! });
+    const { items } = await services.articles.listPage({ page: 1, perPage: 1, tag: tag[1]! });
     const name = items[0]?.tags.find((item) => item.slug === tag[1]);
     if (name) {
       title = translate(dictionaries[language], "articles.tagTitle", {
@@ -153,14 +153,14 @@ export async function shareImage(
   }
   const article = /^\/articles\/([^/]+)$/.exec(path);
   if (article) {
-    const row = await services.getArticleBySlug(decodeURIComponent(article[1]!));
+    const row = await services.articles.bySlug(decodeURIComponent(article[1]!));
     if (row) {
       title = pickLocalized(row, "title", language);
       kicker = text(language, site, "articles.title");
     }
   }
   if (title === undefined) return new Response("Not found", { status: 404 });
-  const { png, etag } = await services.shareImage({
+  const { png, etag } = await services.shareImages.get({
     language,
     title,
     kicker,

@@ -14,12 +14,12 @@ export async function loadProjects(
   language: Language,
   which: "all" | "home" = "all",
 ): Promise<ProjectsResult> {
-  const { data: projects, errorKey } = await readForPage(context, "projects", (services) =>
-    which === "home" ? services.listHomeProjects() : services.listProjects(),
+  const { data: projects, errorKey } = await readForPage(context, "projects", ({ projects }) =>
+    which === "home" ? projects.listHome() : projects.list(),
   );
   const samples = () => (which === "home" ? sampleProjects(language).slice(0, 3) : sampleProjects(language));
   if (projects === null) return { projects: samples(), errorKey };
-  if (projects.length === 0 && getServices(context).sampleProjects)
+  if (projects.length === 0 && getServices(context).site.sampleProjects)
     return { projects: samples(), errorKey: null };
   const localized = projects.map((project) => localizeProject(project, language));
   return { projects: await withImageInfo(context, localized), errorKey: null };

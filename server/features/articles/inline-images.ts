@@ -1,8 +1,5 @@
 import { variantSrcSet } from "#core/images.ts";
-import type { Database } from "#db/client.ts";
-import type { ImageStore } from "#server/kernel/storage/image-store.ts";
-import { storeUpload } from "#server/features/uploads/service.ts";
-import { loadImageInfo } from "#server/features/uploads/variants.ts";
+import type { Uploads } from "#server/features/uploads/service.ts";
 
 // Images pasted or inserted into the editor are data: URLs while the owner writes (docs/product.md §5). When the
 // article is saved, each becomes a stored upload like any other (checked, re-encoded, with its variants) and the
@@ -16,7 +13,7 @@ const INLINE_SIZES = "(min-width: 768px) 720px, 100vw";
 
 /** `html` is sanitised already (DOMPurify writes attributes in double quotes). */
 export async function storeInlineImages(
-  deps: { db: Database; images: ImageStore },
+  deps: { uploads: Pick<Uploads, "store" | "info"> },
   html: string,
   now = Date.now(),
 ): Promise<string> {
@@ -26,10 +23,10 @@ export async function storeInlineImages(
     const source = match[1]!;
     if (stored.has(source)) continue;
     const bytes = Buffer.from(source.slice(source.indexOf(",") + 1), "base64");
-    const upload = await storeUpload(deps, { name: "inline", bytes }, "articles", now + stored.size);
+    const upload = await deps.uploads.store({ name: "inline", bytes }, "articles", now + stored.size);
     stored.set(source, upload.url);
   }
-  const info = await loadImageInfo(deps.db, [...stored.values()]);
+  const info = await deps.uploads.info([...stored.values()]);
   return html.replace(DATA_IMAGE, (tag, source: string) => {
     const url = stored.get(source)!;
     const alt = ALT.exec(tag)?.[1] ?? "";

@@ -13,6 +13,7 @@ import {
   readingMinutes,
 } from "#core/article-rules.ts";
 import { isUuid } from "#core/ids.ts";
+import type { Language } from "#core/preferences.ts";
 import type { ListPage, Page } from "#core/paging.ts";
 import type { Database } from "#db/client.ts";
 import type { ArticleInput } from "#db/inputs.ts";
@@ -30,15 +31,16 @@ import {
 import { articles, type ArticleRow } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { readPage, type PagingQuery } from "#server/http/paging.ts";
-import type { WriteDeps } from "#server/features/deps.ts";
-import { removeUnusedImage, requireStoredImage } from "#server/features/uploads/references.ts";
-import { keepArticleRenders, renderArticle } from "./rendered.ts";
+import type { Logger } from "#server/kernel/logger.ts";
+import type { Uploads } from "#server/features/uploads/service.ts";
+import { articleHtml, keepArticleRenders, renderArticle } from "./rendered.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { storeInlineImages } from "./inline-images.ts";
 
-// Articles (docs/product.md §3, §5, §7): the public list and pages, and the owner's writes. The server is the
-// authority for the rules of §5 (core/article-rules.ts); HTML is sanitised when saved, and rendered for its page
-// (sanitised again, code highlighted) before the save's transaction, which keeps the renders (decision 034).
+// Articles (docs/product.md §3, §5, §7): the public list and pages, and the owner's writes, each of which tells
+// the site its content changed. The server is the authority for the rules of §5 (core/article-rules.ts); HTML is
+// sanitised when saved, and rendered for its page (sanitised again, code highlighted) before the save's
+// transaction, which keeps the renders (decision 034).
 
 /** What visitors may see (docs/product.md §18): published articles whose time has come. */
 const isPublic = (now: Date) => and(eq(articles.published, true), lte(articles.date, now));
@@ -123,6 +125,13 @@ const toOwnerArticle = (row: ArticleRow, now: Date): OwnerArticle => ({
 
 const MB = 1024 * 1024;
 
+/** What the owner's writes need: the database, the clock, and the uploads (features/uploads) for images. */
+export interface ArticleWriteDeps {
+  db: Database;
+  now: () => Date;
+  uploads: Pick<Uploads, "store" | "info" | "requireStored" | "removeUnused">;
+}
+
 /** Every article with all its columns, newest created_at first (docs/product.md §7 "Admin lists"). */
 /** Which articles the admin lists (docs/product.md §18, §21): every one, or those in one state. */
 export type ArticleStatusFilter = ArticleStatus | "all";
@@ -168,7 +177,7 @@ async function cleanContent(html: string, path: string): Promise<string> {
 }
 
 /** What the row stores apart from id, slug and dates, derived from what the owner typed. */
-async function deriveFields(deps: WriteDeps, input: ArticleInput) {
+async function deriveFields(deps: ArticleWriteDeps, input: ArticleInput) {
   const titles = buildArticleTitles(input);
   if (!titles) throw new ServiceError(422, "articleTitleRequired", { path: "title_en" });
   const content_en = await storeInlineImages(deps, await cleanContent(input.content_en, "content_en"));
@@ -232,11 +241,11 @@ function publicationFields(input: ArticleInput, current: ArticleRow | null, now:
   return { published: true, ever_published: true, date: wasPublic ? current.date : wanted };
 }
 
-export async function createArticle(deps: WriteDeps, input: ArticleInput): Promise<OwnerArticle> {
-  await requireStoredImage(deps.images, input.image_url, null, "articles");
+export async function createArticle(deps: ArticleWriteDeps, input: ArticleInput): Promise<OwnerArticle> {
+  await deps.uploads.requireStored(input.image_url, null, "articles");
   const fields = await deriveFields(deps, input);
   const renders = await renderArticle(fields);
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now();
   const row = await withUniqueSlug(deps.db, fields.title, null, async (tx, slug) => {
     const [inserted] = await tx
       .insert(articles)
@@ -255,12 +264,16 @@ export async function createArticle(deps: WriteDeps, input: ArticleInput): Promi
   return toOwnerArticle(row, now);
 }
 
-export async function updateArticle(deps: WriteDeps, id: string, input: ArticleInput): Promise<OwnerArticle> {
-  const current = await findArticle(deps, id);
-  await requireStoredImage(deps.images, input.image_url, current.image_url, "articles");
+export async function updateArticle(
+  deps: ArticleWriteDeps,
+  id: string,
+  input: ArticleInput,
+): Promise<OwnerArticle> {
+  const current = await findArticle(deps.db, id);
+  await deps.uploads.requireStored(input.image_url, current.image_url, "articles");
   const fields = await deriveFields(deps, input);
   const renders = await renderArticle(fields);
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now();
   const row = await withUniqueSlug(deps.db, fields.title, id, async (tx, slug) => {
     const [updated] = await tx
       .update(articles)
@@ -272,20 +285,60 @@ export async function updateArticle(deps: WriteDeps, id: string, input: ArticleI
     return updated;
   });
   // The replaced image goes once the row points at the new one (decision 009).
-  if (current.image_url !== row.image_url) await removeUnusedImage(deps, current.image_url);
+  if (current.image_url !== row.image_url) await deps.uploads.removeUnused(current.image_url);
   return toOwnerArticle(row, now);
 }
 
-export async function deleteArticle(deps: WriteDeps, id: string): Promise<void> {
+/** Deletes an article and its image; answers its title. */
+export async function deleteArticle(deps: ArticleWriteDeps, id: string): Promise<{ title: string }> {
   if (!isUuid(id)) throw new ServiceError(404, "articleNotFound");
   const [row] = await deps.db.delete(articles).where(eq(articles.id, id)).returning();
   if (!row) throw new ServiceError(404, "articleNotFound");
-  await removeUnusedImage(deps, row.image_url);
+  await deps.uploads.removeUnused(row.image_url);
+  return { title: row.title };
 }
 
-async function findArticle(deps: WriteDeps, id: string): Promise<ArticleRow> {
+async function findArticle(db: Database, id: string): Promise<ArticleRow> {
   if (!isUuid(id)) throw new ServiceError(404, "articleNotFound");
-  const [row] = await deps.db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
   if (!row) throw new ServiceError(404, "articleNotFound");
   return row;
 }
+
+/** The articles service: what the pages and the API ask of articles, on the site's clock. */
+export function createArticles(deps: ArticleWriteDeps & { logger: Logger; contentChanged: () => void }) {
+  const { db, now, logger, contentChanged } = deps;
+  const changed = <T>(saved: T) => {
+    contentChanged();
+    return saved;
+  };
+  return {
+    /** Every public article, newest first (the API's list and the sitemap). */
+    list: () => listArticles(db, now()),
+    /** One page of public articles, newest first (with `tag`, only those with that tag). */
+    listPage: (options: { page: number; perPage: number; tag?: string }) =>
+      listArticlePage(db, { ...options, now: now() }),
+    /** A public article by slug; drafts and scheduled articles are not found. */
+    bySlug: (slug: string) => getArticleBySlug(db, slug, now()),
+    /** Any article by id, for the owner's preview (docs/product.md §18). */
+    forPreview: (id: string) => getArticleForPreview(db, id),
+    /** When the next scheduled article goes public, if one is waiting. */
+    nextPublication: () => nextPublication(db, now()),
+    /** An article's content in one language as its page shows it: sanitised, code highlighted (decision 034). */
+    html: (article: { id: string; language: Language; content: string }) =>
+      articleHtml(
+        {
+          db,
+          logError: (message, fields, error) => logger.error(message, { ...fields, error: String(error) }),
+        },
+        article,
+      ),
+    adminPage: (query: PagingQuery & { status: ArticleStatusFilter }) =>
+      listAdminArticlePage(db, query, now()),
+    create: async (input: ArticleInput) => changed(await createArticle(deps, input)),
+    update: async (id: string, input: ArticleInput) => changed(await updateArticle(deps, id, input)),
+    remove: async (id: string) => changed(await deleteArticle(deps, id)),
+  };
+}
+
+export type Articles = ReturnType<typeof createArticles>;

@@ -3,7 +3,7 @@ import { siteConfig } from "#config/site.ts";
 import { loadEnv } from "#server/kernel/env.ts";
 import { createMemoryLogger } from "#server/kernel/logger.ts";
 import { ownerAlertsFromEnv } from "#server/features/alerts/owner-alerts.ts";
-import { createSettingsService } from "#server/features/settings/service.ts";
+import { readSettings } from "#server/features/settings/service.ts";
 import { startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 import { AUDIT_PAGE_SIZE, type AuditPage } from "#core/audit.ts";
@@ -159,7 +159,7 @@ describe.each(backends)("the audit log on $name", (backend) => {
   it("e-mails the owner once about a sign-in from a browser never seen signing in before", async () => {
     const alerts = ownerAlertsFromEnv(loadEnv({ SMTP_URL: smtp.url, SMTP_FROM: "site@mona.dev" }), {
       logger: createMemoryLogger(),
-      settings: () => createSettingsService(database().db, siteConfig).read(),
+      settings: () => readSettings(database().db, siteConfig),
     });
     const { app } = makeApp(database(), { TRUST_PROXY: "1" }, { alerts });
     await setOwnerPassword(database(), OWNER_PASSWORD);

@@ -1,10 +1,9 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { isAuditAction, type AuditAction } from "#core/audit.ts";
 import { pageParam } from "#server/http/paging.ts";
 import { queryParams } from "#server/http/validate.ts";
-import type { ResourceDeps } from "#server/features/deps.ts";
-import { listAudit } from "./service.ts";
+import type { AuditLog } from "./service.ts";
 
 /** The highest page asked for; a larger number is refused rather than scanned. */
 const MAX_PAGE = 100_000;
@@ -20,10 +19,10 @@ const AuditQuerySchema = z.object({
 });
 
 /** /api/audit (docs/product.md §26), the owner's only: one page of the audit log, newest first. */
-export function auditRouter(deps: ResourceDeps) {
+export function auditRouter(deps: { audit: AuditLog; owner: MiddlewareHandler }) {
   return new Hono().use(deps.owner).get("/", queryParams(AuditQuerySchema), async (c) => {
     const { page, action } = c.req.valid("query");
     c.header("Cache-Control", "no-store");
-    return c.json(await listAudit(deps.db, { page, action: action || undefined }), 200);
+    return c.json(await deps.audit.list({ page, action: action || undefined }), 200);
   });
 }

@@ -1,12 +1,18 @@
+import type { Context } from "hono";
 import { and, count, desc, eq, gt, lt } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent, type AuditPage } from "#core/audit.ts";
 import type { Database } from "#db/client.ts";
 import { auditEvents } from "#db/schema.ts";
+import type { Logger } from "#server/kernel/logger.ts";
+import { clientAddress } from "#server/http/client-address.ts";
 import { describeDevice } from "#server/http/user-agent.ts";
+import type { OwnerAlerts } from "#server/features/alerts/owner-alerts.ts";
 
 // The audit log (docs/product.md §26): one row per security event or owner action, read a page at a time by the
-// owner, pruned after the retention period. Nothing secret goes in: the callers give an action, a subject the
-// owner recognises (a title, a file name), the client's address and its browser.
+// owner, pruned after the retention period. Each event is recorded where its action happens, by the route handler
+// that performed it (`audit.record(c, "articleUpdated", title)`); server/audit-trail.test.ts checks that every
+// owner write route records one. Nothing secret goes in: an action, a subject the owner recognises (a title, a
+// file name), the client's address and its browser.
 
 export interface AuditEntry {
   action: AuditAction;
@@ -99,3 +105,60 @@ export async function pruneAudit(db: Database, before: Date): Promise<number> {
     .returning({ id: auditEvents.id });
   return removed.length;
 }
+
+/** The audit log of a running site: events recorded from requests, and the owner's pages of them. */
+export function createAuditLog(deps: {
+  db: Database;
+  logger: Logger;
+  now: () => Date;
+  trustProxy: boolean;
+  /** Told of a sign-in from a browser never seen signing in before. */
+  alerts?: OwnerAlerts;
+}) {
+  const { db, logger, now } = deps;
+  return {
+    /**
+     * Records an event of this request, with its address, browser and request id. A lockout is one row however
+     * many attempts it refuses (`retryAfterSeconds` says how long it holds). A failure to record is logged, never
+     * the request's.
+     */
+    async record(
+      c: Context,
+      action: AuditAction,
+      subject = "",
+      options: { retryAfterSeconds?: number } = {},
+    ): Promise<void> {
+      try {
+        const address = clientAddress(c, deps.trustProxy);
+        const at = now();
+        if (action === "signInLimited") {
+          // One row per lockout, not one per refused attempt: an attack must not grow the log without bound.
+          const since = new Date(at.getTime() - Math.max(options.retryAfterSeconds ?? 0, 60) * 1000);
+          if (await recordedSince(db, "signInLimited", address, since)) return;
+        }
+        const userAgent = c.req.header("User-Agent");
+        if (action === "signIn" && deps.alerts) {
+          const device = describeDevice(userAgent);
+          if (await isNewDevice(db, device, at))
+            deps.alerts.alert({ kind: "newDevice", device, address, at });
+        }
+        await recordAudit(db, {
+          action,
+          subject,
+          address,
+          userAgent,
+          requestId: c.get("requestId") as string | undefined,
+          at,
+        });
+      } catch (error) {
+        logger.error("audit event could not be recorded", { action, error: String(error) });
+      }
+    },
+    /** One page of the log, newest first, optionally one action only. */
+    list: (options: { page: number; action?: AuditAction }) => listAudit(db, options),
+    /** Removes the events older than the retention period. */
+    prune: (before: Date) => pruneAudit(db, before),
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -5,7 +5,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { PASSKEY_NAME_MAX_LENGTH, relyingParty } from "./factors.ts";
 import { PASSWORD_MAX_LENGTH, passwordIssue } from "#core/passwords.ts";
 import { passwordWeakness } from "./weak-passwords.ts";
-import type { OwnerAuth } from "./owner-auth.ts";
+import type { OwnerAuth, SecondFactorResult } from "./owner-auth.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { limitIgnoredBody } from "#server/http/input-guard.ts";
 import { limitBody } from "#server/http/guards.ts";
@@ -18,6 +18,7 @@ import {
   type ConfirmPassword,
 } from "./guards.ts";
 import { describeDevice } from "#server/http/user-agent.ts";
+import type { AuditLog } from "#server/features/audit/service.ts";
 import { jsonBody } from "#server/http/validate.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 
@@ -88,12 +89,14 @@ export function authRouter(options: {
   owner: MiddlewareHandler;
   /** The password asked again before signing out everywhere else. */
   confirmPassword: ConfirmPassword;
+  /** Sign-ins, failures and every change of the owner's access (docs/product.md §26). */
+  audit: AuditLog;
   /** The owner's name in each language and e-mail address: a new password must not be built on them. */
   personal: () => Promise<string[]>;
   /** SITE_URL's origin; without it passkeys belong to the address each request came to. */
   publicOrigin?: string;
 }) {
-  const { auth, secure, trustProxy, owner } = options;
+  const { auth, secure, trustProxy, owner, audit } = options;
   const prefix = sessionCookiePrefix(secure);
   const rp = (c: Context) => relyingParty(options.publicOrigin ?? new URL(c.req.url).origin);
   const address = (c: Context) => clientAddress(c, trustProxy);
@@ -113,10 +116,29 @@ export function authRouter(options: {
     return c.json({ signedIn: true as const, expiresAt: expiresAt.toISOString() }, 200);
   }
 
-  const limited = (c: Context, retryAfterSeconds: number) => {
+  /** A refused attempt: recorded once per lockout, and answered 429 (`key`: this address's limit or everyone's). */
+  async function limited(
+    c: Context,
+    retryAfterSeconds: number,
+    subject = "",
+    key: "signInLimited" | "signInBusy" = "signInLimited",
+  ) {
+    await audit.record(c, "signInLimited", subject, { retryAfterSeconds });
     c.header("Retry-After", String(retryAfterSeconds));
-    return apiFail(c, 429, "signInLimited", { count: Math.ceil(retryAfterSeconds / 60) });
-  };
+    return apiFail(c, 429, key, { count: Math.ceil(retryAfterSeconds / 60) });
+  }
+
+  /** The second step of a sign-in, by `method`: a session, or the refusal recorded. */
+  async function secondStep(c: Context, method: "code" | "passkey", result: SecondFactorResult) {
+    if (result.kind === "limited") return limited(c, result.retryAfterSeconds, method);
+    if (result.kind !== "ok") {
+      await audit.record(c, "secondFactorFailed", method);
+      if (result.kind === "expired") return apiFail(c, 401, "secondFactorExpired");
+      return apiFail(c, 401, method === "code" ? "secondFactorFailed" : "passkeyFailed");
+    }
+    await audit.record(c, "signIn", method);
+    return startSession(c, result.token, result.expiresAt);
+  }
 
   /** The current password, checked before a factor changes (docs/product.md §26); a wrong one is refused under its field. */
   const requirePassword = (c: Context, password: unknown) => options.confirmPassword(c, password);
@@ -133,15 +155,12 @@ export function authRouter(options: {
         if (previous) await auth.signOut(previous);
         const result = await auth.signIn(password, clientAddress(c, trustProxy), c.req.header("User-Agent"));
         // The hourly ceiling across every address (docs/product.md §25): not this visitor's fault, so its own words.
-        if (result.kind === "busy") {
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          return apiFail(c, 429, "signInBusy", { count: Math.ceil(result.retryAfterSeconds / 60) });
+        if (result.kind === "busy") return limited(c, result.retryAfterSeconds, "", "signInBusy");
+        if (result.kind === "limited") return limited(c, result.retryAfterSeconds);
+        if (result.kind === "failed") {
+          await audit.record(c, "signInFailed");
+          return apiFail(c, 401, "signInFailed");
         }
-        if (result.kind === "limited") {
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          return apiFail(c, 429, "signInLimited", { count: Math.ceil(result.retryAfterSeconds / 60) });
-        }
-        if (result.kind === "failed") return apiFail(c, 401, "signInFailed");
         if (result.kind === "secondFactor") {
           // No session yet (docs/product.md §22): a short step that only a second factor completes.
           setCookie(c, PENDING_COOKIE, result.pendingToken, {
@@ -155,6 +174,7 @@ export function authRouter(options: {
           c.header("Cache-Control", "no-store");
           return c.json({ signedIn: false as const, secondFactor: result.methods }, 200);
         }
+        await audit.record(c, "signIn");
         return startSession(c, result.token, result.expiresAt);
       })
       // The second step: a code from the authenticator app or a recovery code…
@@ -165,10 +185,7 @@ export function authRouter(options: {
           address(c),
           c.req.header("User-Agent"),
         );
-        if (result.kind === "limited") return limited(c, result.retryAfterSeconds);
-        if (result.kind === "expired") return apiFail(c, 401, "secondFactorExpired");
-        if (result.kind === "failed") return apiFail(c, 401, "secondFactorFailed");
-        return startSession(c, result.token, result.expiresAt);
+        return secondStep(c, "code", result);
       })
       // …or a passkey: options first, then the authenticator's answer.
       .post("/login/passkey/options", async (c) => {
@@ -185,10 +202,7 @@ export function authRouter(options: {
           address(c),
           c.req.header("User-Agent"),
         );
-        if (result.kind === "limited") return limited(c, result.retryAfterSeconds);
-        if (result.kind === "expired") return apiFail(c, 401, "secondFactorExpired");
-        if (result.kind === "failed") return apiFail(c, 401, "passkeyFailed");
-        return startSession(c, result.token, result.expiresAt);
+        return secondStep(c, "passkey", result);
       })
       // The owner's second factors in Settings (docs/product.md §22); every change asks for the password.
       .get("/factors", owner, async (c) => c.json(await auth.factors.status(), 200))
@@ -202,11 +216,13 @@ export function authRouter(options: {
         const result = await auth.factors.confirmTotp(sessionKey(c), c.req.valid("json").code);
         if (result.kind === "expired") throw new ServiceError(409, "totpSetupExpired");
         if (result.kind === "wrong") throw new ServiceError(422, "secondFactorFailed", { path: "code" });
+        await audit.record(c, "factorAdded", "authenticator app");
         return c.json({ recoveryCodes: result.recoveryCodes }, 200);
       })
       .post("/factors/totp/remove", owner, limitBody(16 * 1024), jsonBody(ConfirmSchema), async (c) => {
         await requirePassword(c, c.req.valid("json").password);
         if (!(await auth.factors.removeTotp())) throw new ServiceError(404, "factorNotFound");
+        await audit.record(c, "factorRemoved", "authenticator app");
         return c.json(await auth.factors.status(), 200);
       })
       .post("/factors/passkeys/options", owner, limitBody(16 * 1024), jsonBody(ConfirmSchema), async (c) => {
@@ -222,6 +238,7 @@ export function authRouter(options: {
           const { name, response } = c.req.valid("json");
           const added = await auth.factors.registerPasskey(sessionKey(c), name, response, rp(c));
           if (!added) throw new ServiceError(422, "passkeyFailed");
+          await audit.record(c, "factorAdded", `passkey ${added.passkey.name}`.trim());
           return c.json(added, 201);
         },
       )
@@ -235,6 +252,7 @@ export function authRouter(options: {
           const id = c.req.param("id");
           if (!/^[\w-]{1,1024}$/.test(id) || !(await auth.factors.removePasskey(id)))
             throw new ServiceError(404, "factorNotFound");
+          await audit.record(c, "factorRemoved", "passkey");
           return c.json(await auth.factors.status(), 200);
         },
       )
@@ -242,11 +260,14 @@ export function authRouter(options: {
         await requirePassword(c, c.req.valid("json").password);
         const codes = await auth.factors.renewRecoveryCodes();
         if (!codes) throw new ServiceError(409, "recoveryCodesNoFactor");
+        await audit.record(c, "recoveryCodesRenewed");
         return c.json({ recoveryCodes: codes }, 200);
       })
       .post("/logout", limitIgnoredBody(), async (c) => {
         const token = readSessionToken(c, secure);
         const ended = token ? await auth.signOut(token) : false;
+        // Only a sign-out that ended a session is an event: anyone may post here.
+        if (ended) await audit.record(c, "signOut");
         deleteCookie(c, SESSION_COOKIE, { path: "/", secure, prefix });
         return c.json({ signedIn: false, ended });
       })
@@ -274,12 +295,14 @@ export function authRouter(options: {
           const message = apiErrorText(language, "passwordCurrentWrong");
           return apiError(c, 422, message, [{ path: "current", message }]);
         }
+        await audit.record(c, "passwordChanged");
         return c.json({ changed: true as const }, 200);
       })
       // Signing out everywhere else asks for the password again (docs/product.md §26).
       .post("/sessions/end-others", owner, limitBody(16 * 1024), jsonBody(ConfirmSchema), async (c) => {
         await options.confirmPassword(c, c.req.valid("json").password);
         const ended = await auth.endOtherSessions(readSessionToken(c, secure)!);
+        await audit.record(c, "sessionsEnded", String(ended));
         return c.json({ ended }, 200);
       })
       // The signed-in browsers, for the sessions list in Settings.
@@ -300,6 +323,7 @@ export function authRouter(options: {
       })
       .delete("/sessions/:id", owner, async (c) => {
         if (!(await auth.endSession(c.req.param("id")))) throw new ServiceError(404, "sessionNotFound");
+        await audit.record(c, "sessionEnded");
         return c.body(null, 204);
       })
       .get("/session", async (c) => {

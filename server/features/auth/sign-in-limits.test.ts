@@ -6,7 +6,7 @@ import { rateLimits, siteSettings } from "#db/schema.ts";
 import { loadEnv } from "#server/kernel/env.ts";
 import { createMemoryLogger } from "#server/kernel/logger.ts";
 import { ownerAlertsFromEnv, type OwnerAlerts } from "#server/features/alerts/owner-alerts.ts";
-import { createSettingsService } from "#server/features/settings/service.ts";
+import { readSettings } from "#server/features/settings/service.ts";
 import {
   OWNER_PASSWORD,
   jsonRequest,
@@ -47,7 +47,7 @@ describe.each(backends)("sign-in limits across addresses on $name", (backend) =>
     const now = () => clock;
     const alerts = ownerAlertsFromEnv(loadEnv({ SMTP_URL: smtp.url, SMTP_TO: "owner@mona.dev" }), {
       logger: createMemoryLogger(),
-      settings: () => createSettingsService(database().db, siteConfig).read(),
+      settings: () => readSettings(database().db, siteConfig),
     });
     made.push(alerts);
     const { app, logger } = makeApp(database(), { TRUST_PROXY: "1" }, { now, alerts });

@@ -251,3 +251,22 @@ export async function restoreBackup(
     TABLE_NAMES.map((name) => [name, backup.rows[name].length]),
   ) as BackupManifest["tables"];
 }
+
+/** The backup service: the whole site to one zip and back; a restore tells the site its content changed. */
+export function createBackups(deps: BackupDeps & { contentChanged: () => void }) {
+  return {
+    async create() {
+      const backup = await createBackup(deps);
+      deps.logger.info("backup downloaded");
+      return backup;
+    },
+    /** Checks an archive whole, then restores it all or nothing (409 over a site with content, unless `replace`). */
+    async restore(archive: Buffer, options: { replace: boolean }) {
+      const tables = await restoreBackup(deps, await checkBackup(archive), options);
+      deps.contentChanged();
+      return tables;
+    },
+  };
+}
+
+export type Backups = ReturnType<typeof createBackups>;

@@ -1,22 +1,31 @@
 import { Readable } from "node:stream";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { ServiceError } from "#server/http/errors.ts";
 import { limitBody } from "#server/http/guards.ts";
-import type { ResourceDeps } from "#server/features/deps.ts";
-import { checkBackup, createBackup, MAX_BACKUP_BYTES, restoreBackup } from "./archive.ts";
+import type { AuditLog } from "#server/features/audit/service.ts";
+import type { ConfirmPassword } from "#server/features/auth/guards.ts";
+import { MAX_BACKUP_BYTES, type Backups } from "./archive.ts";
 
 /**
  * /api/backup (docs/product.md §19), the owner's only: GET downloads the whole site as one zip; POST /restore
  * takes one (multipart `file`, the owner's `password` again, and `replace=1` to restore over a site with content)
  * and puts it back, all or nothing.
  */
-export function backupRouter(deps: ResourceDeps) {
+export function backupRouter(deps: {
+  backups: Backups;
+  owner: MiddlewareHandler;
+  /** The owner's password asked again before the site is replaced (docs/product.md §26). */
+  confirmPassword: ConfirmPassword;
+  audit: AuditLog;
+  now: () => Date;
+}) {
+  const { backups, audit } = deps;
   return new Hono()
     .use(deps.owner)
-    .get("/", async () => {
-      const { stream } = await createBackup(deps);
+    .get("/", async (c) => {
+      const { stream } = await backups.create();
       const day = deps.now().toISOString().slice(0, 10);
-      deps.logger.info("backup downloaded");
+      await audit.record(c, "backupDownloaded");
       return new Response(Readable.toWeb(stream) as ReadableStream, {
         headers: {
           "Content-Type": "application/zip",
@@ -37,11 +46,11 @@ export function backupRouter(deps: ResourceDeps) {
         }
         const { file, replace, password } = body;
         if (!(file instanceof File)) throw new ServiceError(400, "backupNoFile", { path: "file" });
-        // Replacing the site asks for the password again (docs/product.md §26).
         await deps.confirmPassword(c, password);
-        const backup = await checkBackup(Buffer.from(await file.arrayBuffer()));
-        const tables = await restoreBackup(deps, backup, { replace: replace === "1" || replace === "true" });
-        deps.contentChanged();
+        const tables = await backups.restore(Buffer.from(await file.arrayBuffer()), {
+          replace: replace === "1" || replace === "true",
+        });
+        await audit.record(c, "backupRestored");
         return c.json({ restored: tables }, 200);
       },
     );

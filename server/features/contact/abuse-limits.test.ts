@@ -7,7 +7,7 @@ import { messages, rateLimits, siteSettings } from "#db/schema.ts";
 import { loadEnv } from "#server/kernel/env.ts";
 import { createMemoryLogger } from "#server/kernel/logger.ts";
 import { ownerAlertsFromEnv, type OwnerAlerts } from "#server/features/alerts/owner-alerts.ts";
-import { createSettingsService } from "#server/features/settings/service.ts";
+import { readSettings } from "#server/features/settings/service.ts";
 import { jsonRequest, makeApp, type TestApp } from "#tests/helpers/app.ts";
 import { contactStamp } from "#tests/helpers/contact-stamp.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
@@ -48,7 +48,7 @@ describe.each(backends)("contact limits across addresses on $name", (backend) =>
       loadEnv({ SMTP_URL: smtp.url, SMTP_FROM: "site@mona.dev" }),
       {
         logger: createMemoryLogger(),
-        settings: () => createSettingsService(database().db, siteConfig).read(),
+        settings: () => readSettings(database().db, siteConfig),
       },
     );
     made.push(alerts);

@@ -3,7 +3,7 @@ import { CONTACT_BODY_LIMIT, collectFormFields, type ContactOutcome } from "#cor
 import { apiFail, formLanguage } from "#server/http/errors.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { limitBody } from "#server/http/guards.ts";
-import { submitContact, type ContactDeps } from "./submit.ts";
+import type { Contact } from "./submit.ts";
 
 // POST /f/:formId, the contact form endpoint with Formspree's replies (docs/product.md §7.9, docs/architecture.md "API").
 // It takes JSON or form data (urlencoded or multipart) and always answers JSON.
@@ -49,11 +49,15 @@ export function replyWith(c: Context, outcome: ContactOutcome) {
   return c.json(outcome.reply, outcome.status);
 }
 
-export function contactRouter(deps: ContactDeps & { trustProxy: boolean; publicOrigin: string | undefined }) {
+export function contactRouter(deps: {
+  contact: Contact;
+  trustProxy: boolean;
+  publicOrigin: string | undefined;
+}) {
   return new Hono().post("/:formId", limitBody(CONTACT_BODY_LIMIT), async (c) => {
     const body = await readBody(c);
     if (!body.ok) return body.response;
-    const outcome = await submitContact(deps, {
+    const outcome = await deps.contact.submit({
       formId: c.req.param("formId"),
       fields: body.fields,
       hasFiles: body.hasFiles,

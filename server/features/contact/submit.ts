@@ -196,3 +196,16 @@ export async function submitContact(
   deps.notifier?.kick();
   return success;
 }
+
+/** The contact service: the one place a message is accepted, and the signed render time of the form. */
+export function createContact(deps: ContactDeps) {
+  return {
+    /** Takes a message sent to `formId`, by default this server's form (CONTACT_FORM_ID). */
+    submit: (submission: Omit<ContactSubmission, "formId"> & { formId?: string }) =>
+      submitContact(deps, { ...submission, formId: submission.formId ?? deps.formId }),
+    /** The contact form's signed render time, for its hidden field (docs/product.md §25). */
+    stamp: () => deps.stamps.issue(deps.now()),
+  };
+}
+
+export type Contact = ReturnType<typeof createContact>;

@@ -1,13 +1,13 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { isUuid } from "#core/ids.ts";
 import { MAX_PAGE_SIZE } from "#core/paging.ts";
-import type { ResourceDeps } from "#server/features/deps.ts";
 import { limitBody } from "#server/http/guards.ts";
 import { PagingQuerySchema } from "#server/http/paging.ts";
 import { jsonBody, queryParams } from "#server/http/validate.ts";
 import { MAX_SEARCH_LENGTH } from "./search.ts";
-import { deleteMessage, listInbox, markMessageRead, updateMessages } from "./service.ts";
+import type { AuditLog } from "#server/features/audit/service.ts";
+import type { InboxService } from "./service.ts";
 
 /** How many messages one bulk action may name: a page at most. */
 const MAX_BULK_IDS = MAX_PAGE_SIZE;
@@ -42,24 +42,30 @@ const MessageBulkSchema = z.object({
     .pipe(z.array(z.string({ error: "messageIdInvalid" }).refine(isUuid, { error: "messageIdInvalid" }))),
 });
 
+/** What the audit log calls a message: who sent it, and its subject. */
+const subjectOf = (message: { name: string; subject: string }) => `${message.name}: ${message.subject}`;
+
 /** /api/messages, the owner's inbox of contact messages (docs/product.md §12): every call needs the session. */
-export function inboxRouter(deps: ResourceDeps) {
-  const { db, owner, now } = deps;
+export function inboxRouter(deps: { inbox: InboxService; owner: MiddlewareHandler; audit: AuditLog }) {
+  const { inbox, audit } = deps;
   return new Hono()
-    .use("*", owner)
-    .get("/", queryParams(InboxQuerySchema), async (c) =>
-      c.json(await listInbox(db, c.req.valid("query")), 200),
-    )
+    .use("*", deps.owner)
+    .get("/", queryParams(InboxQuerySchema), async (c) => c.json(await inbox.page(c.req.valid("query")), 200))
     .post("/bulk", limitBody(16 * 1024), jsonBody(MessageBulkSchema), async (c) => {
       const { action, ids } = c.req.valid("json");
-      return c.json(await updateMessages(db, ids, action, now()), 200);
+      const result = await inbox.update(ids, action);
+      // What was done to how many: "delete × 12".
+      if (result.changed > 0) await audit.record(c, "messagesChanged", `${action} × ${result.changed}`);
+      return c.json(result, 200);
     })
     .patch("/:id", limitBody(1024), jsonBody(MessageReadSchema), async (c) => {
-      const { read } = c.req.valid("json");
-      return c.json(await markMessageRead(db, c.req.param("id"), read, now()), 200);
+      const message = await inbox.mark(c.req.param("id"), c.req.valid("json").read);
+      await audit.record(c, "messageMarked", subjectOf(message));
+      return c.json(message, 200);
     })
     .delete("/:id", async (c) => {
-      await deleteMessage(db, c.req.param("id"));
+      const deleted = await inbox.remove(c.req.param("id"));
+      await audit.record(c, "messageDeleted", subjectOf(deleted));
       return c.body(null, 204);
     });
 }

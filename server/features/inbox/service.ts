@@ -61,10 +61,15 @@ export async function markMessageRead(
   return serializeRow(row);
 }
 
-export async function deleteMessage(db: Database, id: string): Promise<void> {
+/** Deletes a message; answers who sent it and its subject. */
+export async function deleteMessage(db: Database, id: string): Promise<{ name: string; subject: string }> {
   if (!isUuid(id)) throw new ServiceError(404, "messageNotFound");
-  const [row] = await db.delete(messages).where(eq(messages.id, id)).returning({ id: messages.id });
+  const [row] = await db
+    .delete(messages)
+    .where(eq(messages.id, id))
+    .returning({ name: messages.name, subject: messages.subject });
   if (!row) throw new ServiceError(404, "messageNotFound");
+  return row;
 }
 
 export type BulkAction = "read" | "unread" | "delete";
@@ -90,3 +95,16 @@ export async function updateMessages(
           .returning({ id: messages.id });
   return { changed: rows.length };
 }
+
+/** The inbox service, on the site's clock. */
+export function createInboxService(deps: { db: Database; now: () => Date }) {
+  const { db, now } = deps;
+  return {
+    page: (query: InboxQuery) => listInbox(db, query),
+    mark: (id: string, read: boolean) => markMessageRead(db, id, read, now()),
+    remove: (id: string) => deleteMessage(db, id),
+    update: (ids: readonly string[], action: BulkAction) => updateMessages(db, ids, action, now()),
+  };
+}
+
+export type InboxService = ReturnType<typeof createInboxService>;

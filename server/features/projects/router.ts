@@ -1,51 +1,58 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { ProjectInputSchema, ProjectMoveSchema } from "#db/inputs.ts";
 import { limitBody } from "#server/http/guards.ts";
 import { PagingQuerySchema } from "#server/http/paging.ts";
 import { jsonBody, queryParams } from "#server/http/validate.ts";
-import type { ResourceDeps } from "#server/features/deps.ts";
-import { contentWriteRoutes } from "#server/features/content-routes.ts";
-import {
-  createProject,
-  deleteProject,
-  listProjectPage,
-  listProjects,
-  moveProject,
-  updateProject,
-} from "./service.ts";
+import type { AuditLog } from "#server/features/audit/service.ts";
+import type { Projects } from "./service.ts";
 
 /** The move takes the admin's page size (`?perPage=`) to answer the page the project is on now. */
 const MoveQuerySchema = PagingQuerySchema.pick({ perPage: true });
 
-/** /api/projects: the public list, and the owner's writes. */
-export function projectsRouter(deps: ResourceDeps) {
+const PROJECT_BODY_LIMIT = 64 * 1024;
+
+interface ProjectsRouterDeps {
+  projects: Projects;
+  /** The owner's session guard (401 without it). */
+  owner: MiddlewareHandler;
+  audit: AuditLog;
+}
+
+/** /api/projects: the public list, and the owner's writes (create 201, update, delete 204, move). */
+export function projectsRouter({ projects, owner, audit }: ProjectsRouterDeps) {
+  const body = jsonBody(ProjectInputSchema);
   return (
     new Hono()
-      .get("/", async (c) => c.json(await listProjects(deps.db), 200))
-      .route(
-        "/",
-        contentWriteRoutes(deps, {
-          schema: ProjectInputSchema,
-          maxBodyBytes: 64 * 1024,
-          create: createProject,
-          update: updateProject,
-          remove: deleteProject,
-        }),
-      )
+      .get("/", async (c) => c.json(await projects.list(), 200))
+      .post("/", owner, limitBody(PROJECT_BODY_LIMIT), body, async (c) => {
+        const saved = await projects.create(c.req.valid("json"));
+        await audit.record(c, "projectCreated", saved.title);
+        return c.json(saved, 201);
+      })
+      .put("/:id", owner, limitBody(PROJECT_BODY_LIMIT), body, async (c) => {
+        const saved = await projects.update(c.req.param("id"), c.req.valid("json"));
+        await audit.record(c, "projectUpdated", saved.title);
+        return c.json(saved, 200);
+      })
+      .delete("/:id", owner, async (c) => {
+        const deleted = await projects.remove(c.req.param("id"));
+        await audit.record(c, "projectDeleted", deleted.title);
+        return c.body(null, 204);
+      })
       // One place up or down the owner's order (docs/product.md §5); answers the page of the owner's list the
       // project is on after the move (docs/product.md §21).
       .post(
         "/:id/move",
-        deps.owner,
+        owner,
         limitBody(1024),
         queryParams(MoveQuerySchema),
         jsonBody(ProjectMoveSchema),
         async (c) => {
-          const index = await moveProject(deps, c.req.param("id"), c.req.valid("json").direction);
-          deps.contentChanged();
+          const moved = await projects.move(c.req.param("id"), c.req.valid("json").direction);
+          await audit.record(c, "projectMoved", moved.title);
           const { perPage } = c.req.valid("query");
           return c.json(
-            await listProjectPage(deps.db, { page: Math.floor(index / perPage) + 1, perPage }),
+            await projects.adminPage({ page: Math.floor(moved.index / perPage) + 1, perPage }),
             200,
           );
         },
@@ -54,10 +61,10 @@ export function projectsRouter(deps: ResourceDeps) {
 }
 
 /** /api/admin/projects: what the admin page lists (every column, in the owner's order), a page at a time. */
-export function adminProjectsRouter(deps: ResourceDeps) {
+export function adminProjectsRouter({ projects, owner }: Pick<ProjectsRouterDeps, "projects" | "owner">) {
   return new Hono()
-    .use(deps.owner)
+    .use(owner)
     .get("/", queryParams(PagingQuerySchema), async (c) =>
-      c.json(await listProjectPage(deps.db, c.req.valid("query")), 200),
+      c.json(await projects.adminPage(c.req.valid("query")), 200),
     );
 }

@@ -7,11 +7,10 @@ import { projects } from "#db/schema.ts";
 import type { Database } from "#db/client.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { readPage, type PagingQuery } from "#server/http/paging.ts";
-import type { WriteDeps } from "#server/features/deps.ts";
-import { removeUnusedImage, requireStoredImage } from "#server/features/uploads/references.ts";
+import type { Uploads } from "#server/features/uploads/service.ts";
 
 // Projects (docs/product.md §3, §5, §7): the public list in the owner's order, the home page's featured ones,
-// and the owner's writes. Only the server decides created_at and position, and an image_url must name a file
+// and the owner's writes, each of which tells the site its content changed. Only the server decides created_at and position, and an image_url must name a file
 // this server stores, so no row ever points at a missing image.
 
 // The id last, so that projects with the same position and time (added in one statement) keep one order across
@@ -60,6 +59,12 @@ export async function listHomeProjects(db: Database): Promise<Project[]> {
   return newest.map(serializeRow);
 }
 
+/** What the owner's writes need: the database, and the uploads' checks of an image (features/uploads). */
+export interface ProjectWriteDeps {
+  db: Database;
+  uploads: Pick<Uploads, "requireStored" | "removeUnused">;
+}
+
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Runs `work` holding the lock every change of the order takes, so two servers never interleave them. */
@@ -75,8 +80,8 @@ function rowOf(input: ProjectInput) {
   return input.image_url ? input : { ...input, image_alt_en: "", image_alt_ar: "" };
 }
 
-export async function createProject(deps: WriteDeps, input: ProjectInput): Promise<Project> {
-  await requireStoredImage(deps.images, input.image_url, null, "projects");
+export async function createProject(deps: ProjectWriteDeps, input: ProjectInput): Promise<Project> {
+  await deps.uploads.requireStored(input.image_url, null, "projects");
   const row = await withOrderLock(deps.db, async (tx) => {
     const [first] = await tx
       .select({ position: sql<number>`coalesce(min(${projects.position}), 1)::integer` })
@@ -90,13 +95,17 @@ export async function createProject(deps: WriteDeps, input: ProjectInput): Promi
   return serializeRow(row);
 }
 
-export async function updateProject(deps: WriteDeps, id: string, input: ProjectInput): Promise<Project> {
+export async function updateProject(
+  deps: ProjectWriteDeps,
+  id: string,
+  input: ProjectInput,
+): Promise<Project> {
   const current = await findProject(deps.db, id);
-  await requireStoredImage(deps.images, input.image_url, current.image_url, "projects");
+  await deps.uploads.requireStored(input.image_url, current.image_url, "projects");
   const [row] = await deps.db.update(projects).set(rowOf(input)).where(eq(projects.id, id)).returning();
   if (!row) throw new ServiceError(404, "projectNotFound");
   // The replaced or removed image goes once the row no longer points at it (decision 009).
-  if (current.image_url !== row.image_url) await removeUnusedImage(deps, current.image_url);
+  if (current.image_url !== row.image_url) await deps.uploads.removeUnused(current.image_url);
   return serializeRow(row);
 }
 
@@ -104,10 +113,15 @@ export async function updateProject(deps: WriteDeps, id: string, input: ProjectI
  * Moves a project one place up or down the owner's order and answers its place in the new order (0 first), so the
  * admin can show the page it is on now: the first of page 2 moves to the end of page 1. At the top (or bottom) it
  * stays where it is. Positions are renumbered 0, 1, 2… so they never collide; only the ids and positions are read.
+ * Answers its title too, for the audit log.
  */
-export async function moveProject(deps: WriteDeps, id: string, direction: "up" | "down"): Promise<number> {
-  await findProject(deps.db, id);
-  return withOrderLock(deps.db, async (tx) => {
+export async function moveProject(
+  db: Database,
+  id: string,
+  direction: "up" | "down",
+): Promise<{ index: number; title: string }> {
+  const { title } = await findProject(db, id);
+  const index = await withOrderLock(db, async (tx) => {
     const ordered = await tx
       .select({ id: projects.id, position: projects.position })
       .from(projects)
@@ -123,13 +137,16 @@ export async function moveProject(deps: WriteDeps, id: string, direction: "up" |
     }
     return to;
   });
+  return { index, title };
 }
 
-export async function deleteProject(deps: WriteDeps, id: string): Promise<void> {
+/** Deletes a project and its image; answers what was deleted. */
+export async function deleteProject(deps: ProjectWriteDeps, id: string): Promise<Project> {
   if (!isUuid(id)) throw new ServiceError(404, "projectNotFound");
   const [row] = await deps.db.delete(projects).where(eq(projects.id, id)).returning();
   if (!row) throw new ServiceError(404, "projectNotFound");
-  await removeUnusedImage(deps, row.image_url);
+  await deps.uploads.removeUnused(row.image_url);
+  return serializeRow(row);
 }
 
 async function findProject(db: Database, id: string) {
@@ -138,3 +155,23 @@ async function findProject(db: Database, id: string) {
   if (!row) throw new ServiceError(404, "projectNotFound");
   return row;
 }
+
+/** The projects service: what the pages and the API ask of projects. */
+export function createProjects(deps: ProjectWriteDeps & { contentChanged: () => void }) {
+  const { db, contentChanged } = deps;
+  const changed = <T>(saved: T) => {
+    contentChanged();
+    return saved;
+  };
+  return {
+    list: () => listProjects(db),
+    listHome: () => listHomeProjects(db),
+    adminPage: (query: PagingQuery) => listProjectPage(db, query),
+    create: async (input: ProjectInput) => changed(await createProject(deps, input)),
+    update: async (id: string, input: ProjectInput) => changed(await updateProject(deps, id, input)),
+    move: async (id: string, direction: "up" | "down") => changed(await moveProject(db, id, direction)),
+    remove: async (id: string) => changed(await deleteProject(deps, id)),
+  };
+}
+
+export type Projects = ReturnType<typeof createProjects>;

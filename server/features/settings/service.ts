@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { parseImageUrl } from "#core/images.ts";
 import {
   mergeSettings,
   SETTINGS_SECTIONS,
@@ -11,9 +10,7 @@ import {
 import { defaultSettings } from "#core/site-view.ts";
 import type { Database } from "#db/client.ts";
 import { siteSettings } from "#db/schema.ts";
-import { ServiceError } from "#server/http/errors.ts";
-import type { WriteDeps } from "#server/features/deps.ts";
-import { removeUnusedImage } from "#server/features/uploads/references.ts";
+import type { Uploads } from "#server/features/uploads/service.ts";
 
 // The site's settings (docs/product.md §17): config/site.ts gives the defaults, the one row of site_settings the
 // owner's edits, stored as the fields that differ. Reading merges them; saving is one statement, so a save
@@ -23,57 +20,72 @@ export interface SettingsService {
   /** The settings every page shows now. */
   read(): Promise<SiteSettings>;
   /** Saves a whole document (the fields equal to the defaults are not stored) and answers what is now in force. */
-  save(deps: WriteDeps, settings: SiteSettings): Promise<SiteSettings>;
+  save(settings: SiteSettings): Promise<SiteSettings>;
   /** Puts one section back to config/site.ts. */
-  reset(deps: WriteDeps, section: SettingsSection): Promise<SiteSettings>;
+  reset(section: SettingsSection): Promise<SiteSettings>;
 }
 
 const IMAGE_FIELDS = ["portrait", "aboutImage"] as const;
 
-export function createSettingsService(db: Database, config: SiteConfig): SettingsService {
-  const defaults = defaultSettings(config);
+/** The stored overrides of the settings (none when the owner never saved). */
+async function storedOverrides(db: Pick<Database, "select">): Promise<Record<string, unknown>> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  const overrides = row?.overrides;
+  return typeof overrides === "object" && overrides !== null ? (overrides as Record<string, unknown>) : {};
+}
 
-  async function storedOverrides(database: Pick<Database, "select"> = db): Promise<Record<string, unknown>> {
-    const [row] = await database.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
-    const overrides = row?.overrides;
-    return typeof overrides === "object" && overrides !== null ? (overrides as Record<string, unknown>) : {};
-  }
+/** The settings in force, for the commands that only read them. */
+export async function readSettings(db: Database, config: SiteConfig): Promise<SiteSettings> {
+  return mergeSettings(defaultSettings(config), await storedOverrides(db));
+}
 
-  async function store(deps: WriteDeps, next: SiteSettings, before: SiteSettings): Promise<SiteSettings> {
+/**
+ * The settings service. Every write tells the site its content changed (pages show the settings in both
+ * languages); an image must be one of our uploads in `site` or a bundled one under /images/.
+ */
+export function createSettingsService(deps: {
+  db: Database;
+  config: SiteConfig;
+  uploads: Pick<Uploads, "requireStored" | "removeUnused">;
+  contentChanged: () => void;
+}): SettingsService {
+  const { db, uploads } = deps;
+  const defaults = defaultSettings(deps.config);
+
+  async function store(next: SiteSettings, before: SiteSettings): Promise<SiteSettings> {
     const overrides = settingsOverrides(defaults, next);
-    await deps.db
+    await db
       .insert(siteSettings)
       .values({ id: 1, overrides, updated_at: new Date() })
       .onConflictDoUpdate({ target: siteSettings.id, set: { overrides, updated_at: sql`now()` } });
     // An uploaded portrait or about image that was replaced goes, once nothing points at it (decision 009).
     for (const field of IMAGE_FIELDS) {
-      if (before[field].url !== next[field].url) await removeUnusedImage(deps, before[field].url);
+      if (before[field].url !== next[field].url) await uploads.removeUnused(before[field].url);
     }
+    deps.contentChanged();
     return next;
   }
 
   return {
     async read() {
-      return mergeSettings(defaults, await storedOverrides());
+      return mergeSettings(defaults, await storedOverrides(db));
     },
 
-    async save(deps, settings) {
-      const before = mergeSettings(defaults, await storedOverrides());
+    async save(settings) {
+      const before = mergeSettings(defaults, await storedOverrides(db));
       for (const field of IMAGE_FIELDS) {
         const url = settings[field].url;
-        if (url === before[field].url || url.startsWith("/images/")) continue;
-        const stored = parseImageUrl(url);
-        const exists = stored?.folder === "site" && (await deps.images.exists(stored.folder, stored.name));
-        if (!exists) throw new ServiceError(422, "imageNotStored", { path: `${field}.url` });
+        if (url.startsWith("/images/")) continue;
+        await uploads.requireStored(url, before[field].url, "site", `${field}.url`);
       }
-      return store(deps, settings, before);
+      return store(settings, before);
     },
 
-    async reset(deps, section) {
-      const before = mergeSettings(defaults, await storedOverrides());
+    async reset(section) {
+      const before = mergeSettings(defaults, await storedOverrides(db));
       const next = { ...before };
       for (const field of SETTINGS_SECTIONS[section]) Object.assign(next, { [field]: defaults[field] });
-      return store(deps, next, before);
+      return store(next, before);
     },
   };
 }

@@ -60,7 +60,7 @@ export async function removeUnusedImage(
 }
 
 /**
- * Refuses an image_url that is not one of our stored images in `folder` (422 on image_url), so no row ever
+ * Refuses an image URL that is not one of our stored images in `folder` (422 on `path`), so no row ever
  * points at a missing file. An unchanged URL is kept as it is: it may predate this server (an imported URL).
  */
 export async function requireStoredImage(
@@ -68,12 +68,13 @@ export async function requireStoredImage(
   url: string | null,
   current: string | null,
   folder: ImageFolder,
+  path = "image_url",
 ): Promise<void> {
   if (url === null || url === current) return;
   const stored = parseImageUrl(url);
   const exists =
     stored !== null && stored.folder === folder && (await images.exists(stored.folder, stored.name));
-  if (!exists) throw new ServiceError(422, "imageNotStored", { path: "image_url" });
+  if (!exists) throw new ServiceError(422, "imageNotStored", { path });
 }
 
 /**

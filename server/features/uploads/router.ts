@@ -1,16 +1,22 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { isImageFolder } from "#core/images.ts";
-import { limitBody } from "#server/http/guards.ts";
-import { MAX_UPLOAD_BYTES, removeUpload, storeUpload } from "./service.ts";
+import type { Logger } from "#server/kernel/logger.ts";
 import { apiFail } from "#server/http/errors.ts";
-import type { ResourceDeps } from "#server/features/deps.ts";
+import { limitBody } from "#server/http/guards.ts";
+import type { AuditLog } from "#server/features/audit/service.ts";
+import { MAX_UPLOAD_BYTES, type Uploads } from "./service.ts";
 
 /** Room for the multipart envelope (boundaries, headers, the folder field) around the largest image. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The owner's image uploads (docs/product.md §3 "Images", §7 "Upload image" and "Remove image"). */
-export function uploadsRouter(deps: ResourceDeps) {
-  const { owner, logger } = deps;
+export function uploadsRouter(deps: {
+  uploads: Uploads;
+  owner: MiddlewareHandler;
+  audit: AuditLog;
+  logger: Logger;
+}) {
+  const { uploads, owner, audit, logger } = deps;
   return new Hono()
     .post(
       "/",
@@ -27,14 +33,17 @@ export function uploadsRouter(deps: ResourceDeps) {
         if (!(file instanceof File)) return apiFail(c, 400, "uploadNoFile");
         if (!isImageFolder(folder)) return apiFail(c, 400, "uploadBadFolder");
         const bytes = new Uint8Array(await file.arrayBuffer());
-        const stored = await storeUpload(deps, { name: file.name, bytes }, folder);
+        const stored = await uploads.store({ name: file.name, bytes }, folder);
         logger.info("image uploaded", { path: stored.path, size: bytes.byteLength });
+        await audit.record(c, "imageUploaded", stored.path);
         return c.json(stored, 201);
       },
     )
     .delete("/:folder/:name", owner, async (c) => {
-      await removeUpload(deps, c.req.param("folder"), c.req.param("name"));
-      logger.info("image removed", { folder: c.req.param("folder"), name: c.req.param("name") });
+      const { folder, name } = c.req.param();
+      await uploads.remove(folder, name);
+      logger.info("image removed", { folder, name });
+      await audit.record(c, "imageDeleted", `${folder}/${name}`);
       return c.body(null, 204);
     });
 }

@@ -9,10 +9,12 @@ import {
   type ImageFormat,
 } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
+import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
-import { isImageReferenced } from "./references.ts";
-import { removeStoredImage, storeVariants } from "./variants.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { isImageReferenced, removeUnusedImage, requireStoredImage } from "./references.ts";
+import { sweepUnusedUploads } from "./sweep.ts";
+import { loadImageInfo, removeStoredImage, storeVariants } from "./variants.ts";
 
 // The owner's image uploads (docs/product.md §3 "Images", decision 010). Only the bytes decide what a file is; what is
 // accepted is decoded and encoded again in the same format, which drops metadata (EXIF GPS, comments) and
@@ -115,3 +117,25 @@ export async function removeUpload(
   if (await isImageReferenced(deps.db, imageUrl(folder, name))) throw new ServiceError(409, "uploadInUse");
   await removeStoredImage(deps, folder, name);
 }
+
+/** What the site asks of its uploaded images: the owner's uploads, the pages' variants, and the other features' checks. */
+export function createUploads(deps: { db: Database; images: ImageStore; logger: Logger }) {
+  return {
+    /** Stores an upload (checked, re-encoded) with its variants. */
+    store: (file: { name: string; bytes: Uint8Array }, folder: ImageFolder, now?: number) =>
+      storeUpload(deps, file, folder, now),
+    /** Removes an upload nothing uses: 404 for an unknown one, 409 while a row points at it. */
+    remove: (folder: string, name: string) => removeUpload(deps, folder, name),
+    /** Refuses an image URL that is not one of our stored images in `folder` (422 on `path`). */
+    requireStored: (url: string | null, current: string | null, folder: ImageFolder, path?: string) =>
+      requireStoredImage(deps.images, url, current, folder, path),
+    /** Removes the file behind a URL that no row uses any more; a failure is logged. */
+    removeUnused: (url: string | null | undefined) => removeUnusedImage(deps, url),
+    /** The responsive variants of the uploads among these addresses (docs/product.md §13). */
+    info: (urls: (string | null | undefined)[]) => loadImageInfo(deps.db, urls),
+    /** Removes the uploads nothing has pointed at for a day (the hourly housekeeping). */
+    sweep: () => sweepUnusedUploads(deps),
+  };
+}
+
+export type Uploads = ReturnType<typeof createUploads>;

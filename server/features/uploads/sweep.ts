@@ -1,10 +1,8 @@
-import { pruneAudit } from "#server/features/audit/service.ts";
 import { sql } from "drizzle-orm";
 import { isVariantName } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
-import { createRateLimits } from "#server/kernel/rate-limits.ts";
 import { isImageReferenced } from "./references.ts";
 import { removeStoredImage } from "./variants.ts";
 import { imageUrl } from "#core/images.ts";
@@ -52,32 +50,4 @@ export async function sweepUnusedUploads(
     if (removed > 0) deps.logger.info("unused uploads removed", { removed });
     return removed;
   });
-}
-
-/**
- * The hourly housekeeping, an hour after start and every hour: unused uploads, and rate-limit rows that hold
- * nothing back any more (older than the longest window, an hour). Errors are logged. Returns the stop function.
- */
-export function scheduleHousekeeping(
-  deps: { db: Database; images: ImageStore; logger: Logger; auditRetentionDays: number },
-  everyMs = 60 * 60 * 1000,
-): () => void {
-  const limits = createRateLimits(deps.db);
-  const run = () => {
-    void sweepUnusedUploads(deps).catch((error: unknown) =>
-      deps.logger.error("unused uploads could not be swept", { error: String(error) }),
-    );
-    void limits
-      .prune(60 * 60 * 1000)
-      .catch((error: unknown) =>
-        deps.logger.error("rate limits could not be pruned", { error: String(error) }),
-      );
-    const keptSince = new Date(Date.now() - deps.auditRetentionDays * 24 * 60 * 60 * 1000);
-    void pruneAudit(deps.db, keptSince).catch((error: unknown) =>
-      deps.logger.error("the audit log could not be pruned", { error: String(error) }),
-    );
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,0 +1,101 @@
+import path from "node:path";
+import { createContext } from "react-router";
+import { siteConfig } from "#config/site.ts";
+import type { DbHandle } from "#db/client.ts";
+import type { ServerEnv } from "./kernel/env.ts";
+import type { Logger } from "./kernel/logger.ts";
+import { createRateLimits } from "./kernel/rate-limits.ts";
+import { createDiskImageStore } from "./kernel/storage/disk-store.ts";
+import type { ImageStore } from "./kernel/storage/image-store.ts";
+import { ownerAlertsFromEnv, type OwnerAlerts } from "./features/alerts/owner-alerts.ts";
+import { createArticles } from "./features/articles/service.ts";
+import { createAuditLog } from "./features/audit/service.ts";
+import { createOwnerAuth } from "./features/auth/owner-auth.ts";
+import { createBackups } from "./features/backup/archive.ts";
+import { createFormStamps } from "./features/contact/form-stamp.ts";
+import { notifierFromEnv, type Notifier } from "./features/contact/notifier.ts";
+import { createContact } from "./features/contact/submit.ts";
+import { createInboxService } from "./features/inbox/service.ts";
+import { createProjects } from "./features/projects/service.ts";
+import { createSettingsService } from "./features/settings/service.ts";
+import { createShareImages } from "./features/share-images/render.ts";
+import { createUploads } from "./features/uploads/service.ts";
+
+// The one service container (decision 041): every service of the site, built once from one set of dependencies.
+// The API's routers take their parts of it (server/app.ts); React Router's loaders get it whole through the load
+// context (`servicesContext`) and call a service directly: `getServices(context).articles.listPage(…)`.
+
+export interface ServiceDeps {
+  env: ServerEnv;
+  database: DbHandle;
+  logger: Logger;
+  /** Uploaded images; by default on disk under DATA_DIR. */
+  images?: ImageStore;
+  /** The clock of sessions, rate limits, publication and contact messages; tests move it forward. */
+  now?: () => Date;
+  /** E-mails the owner about new contact messages; by default from SMTP_URL. Its owner starts and stops it. */
+  notifier?: Notifier;
+  /** E-mails to the owner about the site's defences; by default from SMTP_URL (docs/product.md §25). */
+  alerts?: OwnerAlerts;
+  /** Told of every write to what public pages show: rendered pages are forgotten, other instances told. */
+  contentChanged?: () => void;
+}
+
+export function createServices(deps: ServiceDeps) {
+  const { env, logger } = deps;
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+  const contentChanged = deps.contentChanged ?? (() => undefined);
+  const images = deps.images ?? createDiskImageStore(env.dataDir);
+  const rateLimits = createRateLimits(db, now);
+  const uploads = createUploads({ db, images, logger });
+  const settings = createSettingsService({ db, config: siteConfig, uploads, contentChanged });
+  const alerts = deps.alerts ?? ownerAlertsFromEnv(env, { logger, settings: () => settings.read() });
+  const notifier =
+    deps.notifier ??
+    notifierFromEnv(env, { db, logger, now, ownerEmail: async () => (await settings.read()).email });
+  const external = Boolean(env.contactFormEndpoint);
+  return {
+    /** What pages show of the configuration. */
+    site: {
+      /** SITE_URL's origin, when it is set; pages then use the request's origin. */
+      origin: env.publicOrigin,
+      /** Where the owner's admin page lives (ADMIN_PATH). */
+      adminPath: env.adminPath,
+      /** Whether the sample projects stand in while there are none (SAMPLE_PROJECTS). */
+      sampleProjects: env.sampleProjects,
+      /** Where the contact page posts: our /f/:formId, or an external endpoint (decision 012). */
+      contactForm: { endpoint: env.contactFormEndpoint ?? `/f/${env.contactFormId}`, external },
+    },
+    now,
+    images,
+    rateLimits,
+    alerts,
+    notifier,
+    settings,
+    uploads,
+    auth: createOwnerAuth({ db, logger, rateLimits, now, alerts }),
+    audit: createAuditLog({ db, logger, now, trustProxy: env.trustProxy, alerts }),
+    projects: createProjects({ db, uploads, contentChanged }),
+    articles: createArticles({ db, now, logger, uploads, contentChanged }),
+    inbox: createInboxService({ db, now }),
+    contact: createContact({
+      db,
+      logger,
+      rateLimits,
+      now,
+      formId: env.contactFormId,
+      inactive: external,
+      notifier,
+      alerts,
+      stamps: createFormStamps(db),
+    }),
+    backups: createBackups({ db, images, logger, contentChanged }),
+    shareImages: createShareImages(path.join(env.dataDir, "share-images")),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** The container in React Router's load context: what loaders and actions read pages' data from. */
+export const servicesContext = createContext<Services>();
