@@ -10,7 +10,7 @@ import type { ServerEnv } from "./kernel/env.ts";
 import type { Logger } from "./kernel/logger.ts";
 import type { ImageStore } from "./kernel/storage/image-store.ts";
 import { apiFail, handleAppError } from "./http/errors.ts";
-import { createFastPath } from "./http/fast-path.ts";
+import { createFastPath } from "./ssr/fast-path.ts";
 import { limitBody, refuseCrossSite, requireJsonBody } from "./http/guards.ts";
 import { createSecurityHeaders, securityHeaders } from "./http/headers.ts";
 import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
@@ -145,7 +145,7 @@ export function createApp(options: AppOptions) {
   const assets = options.clientDir ? loadBuiltAssets(options.clientDir) : undefined;
 
   const app = new Hono<{ Variables: { secureHeadersNonce?: string; requestId: string } }>();
-  // The order below is the app's; the fast path (server/http/fast-path.ts, decision 028) answers hashed assets
+  // The order below is the app's; the fast path (server/ssr/fast-path.ts, decision 028) answers hashed assets
   // and stored pages before it, as these would answer them.
   // A hashed asset's answer carries no id the caller did not send, unless a log line names it (decision 035).
   const builtAsset = assets

@@ -7,7 +7,7 @@ const REQUEST_ID_LIMIT = 128;
 
 /**
  * The id of a request: the caller's X-Request-Id when it is a plain token (a load balancer's) of at most 128
- * characters, else a new UUID. The app and the fast path (server/http/fast-path.ts) both take it from here.
+ * characters, else a new UUID. The app and the fast path (server/ssr/fast-path.ts) both take it from here.
  */
 export function requestIdOf(given: string | undefined): string {
   return given && given.length <= REQUEST_ID_LIMIT && !/[^\w\-=]/.test(given) ? given : randomUUID();
@@ -16,7 +16,7 @@ export function requestIdOf(given: string | undefined): string {
 /**
  * The id a response names (decision 035): the caller's, else a new one, except that a hashed asset gets none
  * when the caller sent none and no log line is written, since nothing could name it. The app (`requestIds`) and
- * the fast path (server/http/fast-path.ts) both decide here.
+ * the fast path (server/ssr/fast-path.ts) both decide here.
  */
 export function responseRequestId(
   given: string | undefined,

@@ -53,7 +53,7 @@ export interface BuiltAssets {
  * The hashed assets of build/client/assets, held in memory with the brotli and gzip copies the build made
  * (scripts/compress-assets.js) and the headers of each: an answer is a lookup, never a disk read or a compression.
  * Answered before the compression and security-header middleware (server/app.ts), and most often before the app
- * (server/http/fast-path.ts, decision 028): an asset carries its type, length, encoding and a year's immutable
+ * (server/ssr/fast-path.ts, decision 028): an asset carries its type, length, encoding and a year's immutable
  * caching, and nothing else (decision 035): the build names its files and their types, so there is nothing to
  * sniff, and the CSP and the other document headers belong to pages.
  */

@@ -7,7 +7,7 @@ import { byHeaderValue, type StoredAnswer } from "#server/http/stored-answer.ts"
 // A stored page carries no nonce (its value is removed, attributes and hydration data alike); its inline scripts
 // are allowed by their hashes instead, named in the CSP it is kept with. So the bytes never change: they are kept
 // compressed, in brotli and gzip (decision 020), each with its complete headers, computed once when the page is
-// stored, so that an answer is a lookup whether the app or the front of the server (server/http/fast-path.ts,
+// stored, so that an answer is a lookup whether the app or the front of the server (server/ssr/fast-path.ts,
 // decision 028) gives it.
 
 interface Entry {

@@ -2,16 +2,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { readPreferences } from "#core/preferences.ts";
 import type { Logger } from "#server/kernel/logger.ts";
-import { pageCacheKey, pickEncoding, type PageCache } from "#server/ssr/page-cache.ts";
-import { isHttpsRequest, STRICT_TRANSPORT_SECURITY } from "./headers.ts";
-import { responseRequestId } from "./request-log.ts";
-import type { BuiltAssets } from "./static-files.ts";
-import type { StoredAnswer } from "./stored-answer.ts";
+import { pageCacheKey, pickEncoding, type PageCache } from "./page-cache.ts";
+import { isHttpsRequest, STRICT_TRANSPORT_SECURITY } from "#server/http/headers.ts";
+import { responseRequestId } from "#server/http/request-log.ts";
+import type { BuiltAssets } from "#server/http/static-files.ts";
+import type { StoredAnswer } from "#server/http/stored-answer.ts";
 
 // Decision 028: what the server keeps whole in memory (hashed assets, stored pages) is answered in the Node
 // request listener, before the request becomes a web Request and goes through the app's middleware. Only requests
 // whose answer is known to be the app's are taken; every other one goes to the app, which answers the same
-// requests the same way (server/http/fast-path.test.ts holds the two to the same status, headers and bytes).
+// requests the same way (server/ssr/fast-path.test.ts holds the two to the same status, headers and bytes).
 
 /** Answers a request it can and says true; false leaves the request untouched, for the app. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
