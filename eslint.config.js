@@ -12,13 +12,19 @@ import tseslint from "typescript-eslint";
 //   db/      imports only core/        config/  imports only core/
 //   server/  never imports app/        app/     browser code never imports server/, db/ or node:* (types aside)
 //   app/features/X never imports another feature; app/components and app/lib never import features
-// and nowhere may two files import each other, however long the loop.
+// Inside server/, no import runs upward: kernel/ < http/ < features/<name>/ and ssr/ < the composition root
+// (server/*.ts: app.ts, services.ts, runtime.ts, entry.ts, dev.ts); server/features/X imports another feature's
+// types only (its services come from the composition root).
+// And nowhere may two files import each other, however long the loop.
 
 const rooms = ["core", "db", "config", "server", "app", "tools", "scripts", "tests"];
 const others = (...allowed) => rooms.filter((room) => !allowed.includes(room)).map((room) => `./${room}`);
-const features = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const foldersOf = (folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = foldersOf("./app/features");
+const serverFeatures = foldersOf("./server/features");
 
 const zones = [
   { target: "./core", from: others("core"), message: "core/ holds pure rules and imports no other room." },
@@ -44,6 +50,32 @@ const zones = [
     target: ["./app/components", "./app/lib"],
     from: "./app/features",
     message: "Shared components and lib code never import a feature.",
+  },
+  {
+    target: "./server/kernel",
+    from: "./server",
+    except: ["./kernel"],
+    message: "server/kernel/ is the server's ground floor: it imports no other part of the server.",
+  },
+  {
+    target: "./server/http",
+    from: "./server",
+    except: ["./kernel", "./http"],
+    message: "server/http/ holds middleware: it imports server/kernel/ only.",
+  },
+  {
+    target: "./server/features",
+    from: "./server",
+    except: ["./kernel", "./http", "./features"],
+    message:
+      "A feature imports server/kernel/ and server/http/; the composition root (server/*.ts) hands it the rest.",
+  },
+  {
+    target: "./server/ssr",
+    from: "./server",
+    except: ["./kernel", "./http", "./ssr"],
+    message:
+      "server/ssr/ imports server/kernel/ and server/http/; the services reach pages through the load context.",
   },
 ];
 
@@ -131,6 +163,25 @@ export default tseslint.config(
     ignores: tests,
     rules: { "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones }] },
   },
+  ...serverFeatures.map((feature) => ({
+    files: [`server/features/${feature}/**/*.ts`],
+    ignores: tests,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^(#server/features/(?!${feature}/)|\\.\\./)`,
+              allowTypeImports: true,
+              message:
+                "A feature imports another feature's types only; its services come from the composition root (server/services.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ["core/**/*.ts"],
     ignores: tests,

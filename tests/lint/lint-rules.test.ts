@@ -83,6 +83,60 @@ const violations: [rule: string, file: string, code: string, expected: string][]
     "import-x/no-restricted-paths",
   ],
   [
+    "server/kernel/ imports no other part of the server",
+    "server/kernel/bad.ts",
+    'import { apiFail } from "#server/http/errors.ts";\nexport const f = apiFail;',
+    "import-x/no-restricted-paths",
+  ],
+  [
+    "server/kernel/ never imports the composition root",
+    "server/kernel/storage/bad.ts",
+    'import { createApp } from "#server/app.ts";\nexport const c = createApp;',
+    "import-x/no-restricted-paths",
+  ],
+  [
+    "server/http/ imports no feature",
+    "server/http/bad.ts",
+    'import { requireOwner } from "#server/features/auth/guards.ts";\nexport const r = requireOwner;',
+    "import-x/no-restricted-paths",
+  ],
+  [
+    "server/http/ imports no page code",
+    "server/http/bad.ts",
+    'import { pageCacheKey } from "#server/ssr/page-cache.ts";\nexport const k = pageCacheKey;',
+    "import-x/no-restricted-paths",
+  ],
+  [
+    "a server feature never imports the composition root",
+    "server/features/projects/bad.ts",
+    'import { createServices } from "#server/services.ts";\nexport const c = createServices;',
+    "import-x/no-restricted-paths",
+  ],
+  [
+    "a server feature never imports page code",
+    "server/features/articles/bad.ts",
+    'import { pageCacheKey } from "#server/ssr/page-cache.ts";\nexport const k = pageCacheKey;',
+    "import-x/no-restricted-paths",
+  ],
+  [
+    "server/ssr/ imports no feature",
+    "server/ssr/bad.ts",
+    'import { createArticles } from "#server/features/articles/service.ts";\nexport const c = createArticles;',
+    "import-x/no-restricted-paths",
+  ],
+  [
+    "a server feature takes another feature's service from the composition root",
+    "server/features/articles/bad.ts",
+    'import { createUploads } from "#server/features/uploads/service.ts";\nexport const c = createUploads;',
+    "@typescript-eslint/no-restricted-imports",
+  ],
+  [
+    "a server feature reaches no other feature by relative path",
+    "server/features/articles/bad.ts",
+    'import { createUploads } from "../uploads/service.ts";\nexport const c = createUploads;',
+    "@typescript-eslint/no-restricted-imports",
+  ],
+  [
     "a feature never imports the database",
     "app/features/admin/forms/bad.tsx",
     'import { createDb } from "#db/client.ts";\nexport const c = createDb;',
@@ -158,7 +212,22 @@ describe("what the rules allow", () => {
     [
       "a *.server.ts module reads server services",
       "app/lib/ok.server.ts",
-      'import { siteServicesContext } from "#server/ssr/context.ts";\nexport const s = siteServicesContext;',
+      'import { servicesContext } from "#server/services.ts";\nexport const s = servicesContext;',
+    ],
+    [
+      "a server feature imports the kernel, http and its own folder",
+      "server/features/articles/ok.ts",
+      'import { loadEnv } from "#server/kernel/env.ts";\nimport { apiFail } from "#server/http/errors.ts";\nimport { createArticles } from "./service.ts";\nexport const x = [loadEnv, apiFail, createArticles];',
+    ],
+    [
+      "a server feature imports another feature's types",
+      "server/features/articles/ok.ts",
+      'import type { Uploads } from "#server/features/uploads/service.ts";\nexport type U = Uploads;',
+    ],
+    [
+      "the composition root imports every room of the server",
+      "server/ok.ts",
+      'import { createServices } from "./services.ts";\nimport { pageHandler } from "./ssr/page-handler.ts";\nimport { loadEnv } from "./kernel/env.ts";\nexport const x = [createServices, pageHandler, loadEnv];',
     ],
     [
       "the server imports the owner's config",
