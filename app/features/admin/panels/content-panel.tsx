@@ -1,7 +1,6 @@
 import { ArrowDown, ArrowUp, ExternalLink, ImageOff, Pencil, Star, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { ADMIN_PAGE_SIZE } from "#core/paging.ts";
-import type { ListPage } from "#core/paging.ts";
+import { ADMIN_PAGE_SIZE, type ListPage } from "#core/paging.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";

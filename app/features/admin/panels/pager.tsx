@@ -1,8 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
-import { pageCount } from "#core/paging.ts";
-import { visiblePages } from "#core/paging.ts";
+import { pageCount, visiblePages } from "#core/paging.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 
