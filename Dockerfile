@@ -11,12 +11,12 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS runtime
+# A line per request in the container's log (JSON: the log is no terminal).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2 \
-    MALLOC_TRIM_THRESHOLD_=131072
+    LOG_REQUESTS=1
 WORKDIR /app
 # What the server and the owner's commands (npm run admin:password, backup, restore, storage:migrate) read.
 COPY --from=build /app/package.json /app/package-lock.json /app/server.js ./
@@ -34,6 +34,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# The flags of `npm start` (scripts/server-flags.ts; its allocator settings are in ENV above); SIGTERM finishes open
-# requests and closes the database.
-CMD ["node", "--liftoff-only", "--max-semi-space-size=2", "server.js"]
+# As `npm start` runs it (decision 039); SIGTERM finishes open requests and closes the database.
+CMD ["node", "server.js"]

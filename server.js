@@ -1,4 +1,5 @@
 // `npm start` runs the built server; `npm run dev` runs Vite in middleware mode in front of the same Hono app.
+import "./scripts/env-file.js";
 import { requireNode24 } from "./scripts/check-node.js";
 
 requireNode24();

@@ -2,6 +2,8 @@
 // shapes here are shared by the server and the browser; reading the query parameters and one page of rows is the
 // server's (server/http/paging.ts).
 
+/** Articles on a page of the public lists, the articles and a tag's (docs/product.md §18.9). */
+export const ARTICLES_PER_PAGE = 10;
 /** How many rows a page of the admin holds, unless the request names another size. */
 export const ADMIN_PAGE_SIZE = 25;
 /** The largest page a request may ask for. */

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { CONTACT_BODY_LIMIT } from "#core/contact.ts";
@@ -10,12 +10,11 @@ import type { ServerEnv } from "./kernel/env.ts";
 import type { Logger } from "./kernel/logger.ts";
 import type { ImageStore } from "./kernel/storage/image-store.ts";
 import { apiFail, handleAppError } from "./http/errors.ts";
-import { createFastPath } from "./ssr/fast-path.ts";
 import { limitBody, refuseCrossSite, requireJsonBody } from "./http/guards.ts";
 import { createSecurityHeaders, securityHeaders } from "./http/headers.ts";
 import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
-import { builtAssets, builtFiles, loadBuiltAssets } from "./http/static-files.ts";
+import { builtAssets, builtFiles } from "./http/static-files.ts";
 import type { OwnerAlerts } from "./features/alerts/owner-alerts.ts";
 import { adminArticlesRouter, articlesRouter } from "./features/articles/router.ts";
 import { auditRouter } from "./features/audit/router.ts";
@@ -50,7 +49,7 @@ export interface AppOptions {
   styleSources?: readonly string[];
   /** Development: Vite injects inline scripts and styles, so the CSP is left out. */
   dev?: boolean;
-  /** Rendered public pages kept for a few seconds; absent means every page is rendered. */
+  /** Rendered public pages kept for PAGE_CACHE_SECONDS; absent means every page is rendered. */
   pageCache?: PageCache;
   /** Uploaded images; by default on disk under DATA_DIR. */
   images?: ImageStore;
@@ -142,23 +141,17 @@ export function createApp(options: AppOptions) {
     styleSources: options.styleSources ?? [],
   };
   const security = createSecurityHeaders(headerOptions);
-  const assets = options.clientDir ? loadBuiltAssets(options.clientDir) : undefined;
 
-  const app = new Hono<{ Variables: { secureHeadersNonce?: string; requestId: string } }>();
-  // The order below is the app's; the fast path (server/ssr/fast-path.ts, decision 028) answers hashed assets
-  // and stored pages before it, as these would answer them.
-  // A hashed asset's answer carries no id the caller did not send, unless a log line names it (decision 035).
-  const builtAsset = assets
-    ? (c: Context) => (c.req.method === "GET" || c.req.method === "HEAD") && assets.has(c.req.path)
-    : undefined;
-  app.use(requestIds({ asset: builtAsset, logged: env.logRequests }));
+  // Every request takes one path, through the middleware below in this order (decision 038).
+  const app = new Hono<{ Variables: { requestId: string } }>();
+  app.use(requestIds());
   if (env.logRequests) app.use(requestLog(logger));
   // docs/product.md §20: an address that cannot be decoded, or holds control characters, reaches no route: 400,
   // or for a page the site's not-found page in the address's language.
   app.use(refuseMalformedAddress({ page: options.ssr ? (c) => notFoundPage(app, c.req.raw) : undefined }));
   app.use(drainUnreadBody);
-  // Hashed assets first: answered from memory, already compressed, without the document headers below.
-  if (assets) app.use("/assets/*", builtAssets(assets));
+  // Hashed assets first: compressed by the build, without the document headers below.
+  if (options.clientDir) app.route("/assets", builtAssets(options.clientDir));
   app.use(compress());
   app.use(securityHeaders(headerOptions, security));
   app.route("/", healthRouter(database, { images, logger, data: dataHealth }));
@@ -179,8 +172,8 @@ export function createApp(options: AppOptions) {
   app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images, logger));
   if (options.clientDir) app.route("/", builtFiles(options.clientDir));
   if (options.ssr) {
-    app.all(
-      "*",
+    app.route(
+      "/",
       pageHandler({
         env,
         logger,
@@ -192,6 +185,8 @@ export function createApp(options: AppOptions) {
         securityHeaders: security,
         isOwner: async (c) => (await findOwnerSession(c, auth, secure)) !== null,
         nextPublication: () => services.articles.nextPublication(),
+        countPublicArticles: (tag) => services.articles.countPublic(tag),
+        now: services.now,
       }),
     );
   }
@@ -199,16 +194,7 @@ export function createApp(options: AppOptions) {
     c.req.path.startsWith("/api/") ? apiFail(c, 404, "notFound") : c.text("Not found", 404),
   );
   app.onError(handleAppError(logger, dataHealth));
-  // What the Node listener asks before handing a request to the app (server/runtime.ts).
-  const fastPath = createFastPath({
-    assets,
-    pages: options.ssr ? options.pageCache : undefined,
-    siteUrl: env.siteUrl,
-    publicOrigin: env.publicOrigin,
-    trustProxy: env.trustProxy,
-    requestLog: env.logRequests ? logger : undefined,
-  });
-  return Object.assign(app, { fastPath, services });
+  return Object.assign(app, { services });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -4,16 +4,19 @@ import { loadEnv } from "./kernel/env.ts";
 import { createMemoryLogger } from "./kernel/logger.ts";
 import { startServer, type RunningServer } from "./runtime.ts";
 
-// The server takes a request with neither Content-Length nor Transfer-Encoding as one without a body
-// (SERVER_OPTIONS, decision 036). These requests go through the real server and its socket, written by hand so
-// that nothing adds a length the test did not ask for.
+// The running server through its socket: requests written by hand, so that nothing adds a length the test did not
+// ask for (a request with neither Content-Length nor Transfer-Encoding has no body, RFC 9112 §6.3); and what its
+// first start shows the owner.
 
 let running: RunningServer;
+const shown: string[] = [];
+const logger = createMemoryLogger();
 beforeAll(async () => {
   running = await startServer({
     env: loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_REQUESTS: "0" }),
-    logger: createMemoryLogger(),
+    logger,
     inMemory: true,
+    output: { write: (text: string) => shown.push(text) },
   });
 });
 afterAll(async () => {
@@ -109,5 +112,16 @@ describe("a request without a length", () => {
     expect(inChunks!.status).toBe(200);
     expect(JSON.parse(inChunks!.body)).toMatchObject({ ok: true });
     expect(after!.status).toBe(200);
+  });
+});
+
+describe("the first start without ADMIN_PASSWORD", () => {
+  it("shows the generated password once, in a block of its own that says so, and logs none of it", () => {
+    expect(shown).toHaveLength(1);
+    const password = /Password: +([A-Za-z0-9]{20})\n/.exec(shown[0]!)?.[1];
+    expect(password).toBeDefined();
+    expect(shown[0]).toContain("It is shown only this once and will not be shown again");
+    expect(shown[0]).toContain(`Admin page:  ${running.url}/admin-mh2025`);
+    expect(logger.lines.join("\n")).not.toContain(password!);
   });
 });

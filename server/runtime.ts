@@ -1,13 +1,14 @@
 // The one way the server starts (docs/architecture.md "Runtime"): `npm start`, `npm run dev` and the tests all
 // come through startServer, which builds everything a running server holds (environment, logger, database,
 // page cache, notifier, owner password, data-folder lock) and knows how to take it down again. Start and dev
-// differ only in how pages are rendered (`ssr`) and in what stands in front of the app (`front`: Vite).
+// differ in how pages are rendered (`ssr`), in what stands in front of the app (`front`: Vite) and in where the
+// app's code comes from (`loadApp`: Vite's freshest modules, without the page cache).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { DbHandle } from "#db/client.ts";
 import { DamagedDatabaseError } from "#db/data-folder.ts";
-import { createApp, type App, type SsrHandler } from "#server/app.ts";
+import { createApp, type App, type AppOptions, type SsrHandler } from "#server/app.ts";
 import { localChangeFeed, postgresChangeFeed } from "./kernel/change-feed.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
 import type { Services } from "./services.ts";
@@ -31,6 +32,13 @@ export interface StartOptions {
   styleSources?: readonly string[];
   /** Development: Vite's middleware (assets, hot reload) in front of the app. */
   front?: FrontHandler;
+  /**
+   * Development: the app's module as it is now (Vite reloads it when a file it imports changes); each request is
+   * answered by an app built from it, so a change to the server's routes and services needs no restart.
+   */
+  loadApp?: () => Promise<{ createApp: typeof createApp }>;
+  /** Where the generated owner password is shown; stdout by default. */
+  output?: { write(text: string): unknown };
   /** Tests: an in-memory PGlite instead of DATA_DIR. */
   inMemory?: boolean;
 }
@@ -58,22 +66,24 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const changes = env.databaseUrl ? postgresChangeFeed(env.databaseUrl, logger) : localChangeFeed();
   changes.subscribe(() => pageCache.clear());
   changes.watch((down) => pageCache.pause(down));
+  const appOptions: AppOptions = {
+    changes,
+    env,
+    database,
+    logger,
+    images,
+    ssr: options.ssr,
+    clientDir: options.clientDir,
+    styleSources: options.styleSources,
+    dev: Boolean(options.front),
+    // In development every request is rendered afresh.
+    pageCache: options.front ? undefined : pageCache,
+  };
   let app: App;
+  let generated: string | undefined;
   try {
-    app = createApp({
-      changes,
-      env,
-      database,
-      logger,
-      images,
-      ssr: options.ssr,
-      clientDir: options.clientDir,
-      styleSources: options.styleSources,
-      dev: Boolean(options.front),
-      pageCache,
-    });
-    const { generated } = await app.services.auth.ensurePassword(env.adminPassword);
-    if (generated) announceGeneratedPassword(logger, generated, env);
+    app = createApp(appOptions);
+    ({ generated } = await app.services.auth.ensurePassword(env.adminPassword));
   } catch (error) {
     await changes.close();
     await opened.close();
@@ -82,13 +92,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { notifier } = app.services;
   notifier?.start();
   const stopHousekeeping = scheduleHousekeeping(app.services, logger, env.auditRetentionDays);
-  // The Node adapter hands the socket to the app (visitors' addresses for rate limits), behind Vite in dev;
-  // hashed assets and stored pages are answered before it (decision 028).
-  const listener = appListener(app);
-  const front = options.front;
+  // Every request goes to the app (decision 038); the Node adapter hands it the socket (visitors' addresses for
+  // rate limits), behind Vite in dev.
+  let listener = getRequestListener(app.fetch);
+  const { front, loadApp } = options;
+  if (loadApp) {
+    const built = { listener, from: createApp };
+    listener = (req, res) =>
+      loadApp().then(({ createApp: current }) => {
+        if (current !== built.from)
+          Object.assign(built, { listener: getRequestListener(current(appOptions).fetch), from: current });
+        return built.listener(req, res);
+      });
+  }
   const server = http.createServer(
-    SERVER_OPTIONS,
-    front ? (req, res) => front(req, res, () => listener(req, res)) : listener,
+    front ? (req, res) => front(req, res, () => void listener(req, res)) : listener,
   );
   try {
     await new Promise<void>((resolve, reject) => {
@@ -107,10 +125,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const port = (server.address() as AddressInfo).port;
   const shownHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
+  const url = `http://${shownHost}:${port}`;
+  if (generated)
+    (options.output ?? process.stdout).write(
+      generatedPasswordBlock(generated, `${env.publicOrigin ? env.siteUrl : url}${env.adminPath}`),
+    );
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${port}`,
+    url,
     port,
     database,
     images,
@@ -162,25 +185,8 @@ export function scheduleHousekeeping(
 }
 
 /**
- * Node's options for Sira's HTTP server (decision 036). A request with neither Content-Length nor
- * Transfer-Encoding has no body (RFC 9112 §6.3), so Node gives it an already-ended body stream instead of one that
- * is read and ended on each request. Most requests are such GETs: in a server that has rendered pages, a hashed
- * asset took 19–22 µs of CPU with it and 24 µs without. Requests that carry a body are read as before.
- */
-export const SERVER_OPTIONS: http.ServerOptions = { optimizeEmptyRequests: true };
-
-/** The Node request listener of an app: its fast path first, then the app through @hono/node-server. */
-export function appListener(app: Pick<App, "fetch" | "fastPath">): http.RequestListener {
-  const toApp = getRequestListener(app.fetch);
-  return (req, res) => {
-    if (!app.fastPath(req, res)) void toApp(req, res);
-  };
-}
-
-/**
- * Runs the server as a process: the environment from process.env (and .env, loaded by Node's
- * --env-file-if-exists), a clear message and exit code 1 when it cannot start, and a clean stop on SIGTERM or
- * SIGINT.
+ * Runs the server as a process: the environment from process.env (and .env, loaded by server.js), a clear message
+ * and exit code 1 when it cannot start, and a clean stop on SIGTERM or SIGINT.
  */
 export async function runServer(
   options: Omit<StartOptions, "env" | "logger" | "inMemory"> & {
@@ -243,14 +249,24 @@ export async function runServer(
   }
 }
 
-/** The generated password is shown once, at the first start; only its hash is kept. */
-function announceGeneratedPassword(logger: Logger, password: string, env: ServerEnv) {
-  logger.info(
-    [
-      "No owner password was set, so one was generated. It is shown only this once: keep it somewhere safe.",
-      `  Admin page: ${env.siteUrl}${env.adminPath}`,
-      `  Password:   ${password}`,
-      "  Change it with `npm run admin:password`, or set ADMIN_PASSWORD.",
-    ].join("\n"),
-  );
+/**
+ * The generated password, shown once, at the first start, in a block of its own (never in a log line, which a log
+ * platform would keep): only its hash is kept.
+ */
+export function generatedPasswordBlock(password: string, adminPage: string) {
+  const rule = "─".repeat(72);
+  return [
+    "",
+    rule,
+    "  ADMIN_PASSWORD is not set, so Sira made an owner password.",
+    "  It is shown only this once and will not be shown again: keep it somewhere safe now.",
+    "",
+    `    Admin page:  ${adminPage}`,
+    `    Password:    ${password}`,
+    "",
+    "  Change it with `npm run admin:password`, or set ADMIN_PASSWORD.",
+    rule,
+    "",
+    "",
+  ].join("\n");
 }

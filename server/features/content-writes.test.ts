@@ -7,6 +7,7 @@ import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { createPageCache } from "#server/ssr/page-cache.ts";
+import { standInPages } from "#tests/helpers/pages.ts";
 
 const PNG_BASE64 =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -29,7 +30,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
 
   async function owner(env: Record<string, string> = {}) {
     const pageCache = createPageCache({ ttlMs: 60_000 });
-    const made = makeApp(database(), env, { pageCache });
+    const made = makeApp(database(), env, { pageCache, ssr: standInPages().ssr });
     const cookie = await signIn(made.app, database());
     const send = async (method: string, url: string, body?: unknown, extra: Record<string, string> = {}) => {
       const init = jsonRequest(method, body, cookie);
@@ -43,7 +44,8 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
   describe("projects", () => {
     it("creates a project with the product's fields (docs/product.md §3.1); the public list shows it at once", async () => {
       const { app, send, pageCache } = await owner();
-      pageCache.set("/projects|en|light", "", { status: 200, contentType: "text/html", body: "old page" });
+      await app.request("/projects");
+      expect(pageCache.size).toBe(1);
       const before = Date.now();
       const created = await send("POST", "/api/projects", {
         title: "  Shop  ",

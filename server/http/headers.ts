@@ -77,12 +77,11 @@ export function servedOverHttps(c: Context, options: Pick<SecurityHeaderOptions,
 
 /**
  * The security headers of the site (docs/product.md §24), as one list of names and values: what every response
- * carries unless it set the header itself, and what a stored page is kept with (server/ssr/page-cache.ts).
- * `scriptSources` are the CSP's script sources beside 'self': a request's nonce, or a stored page's hashes;
- * `origin` is the address the page was served at (the Reporting API's endpoint names it, or SITE_URL's).
- * `formOrigins`: an external contact form service (decision 012), which the page's fetch and its plain form post
- * both reach. In development Vite injects inline scripts and styles, so the CSP is left out. These were Hono's
- * secureHeaders until decision 028: a stored page is now kept with them, computed once.
+ * carries unless it set the header itself. `scriptSources` are the CSP's script sources beside 'self': a public
+ * page's inline scripts by their hashes, or the admin page's nonce (decision 038); `origin` is the address the page
+ * was served at (the Reporting API's endpoint names it, or SITE_URL's). `formOrigins`: an external contact form
+ * service (decision 012), which the page's fetch and its plain form post both reach. In development Vite injects
+ * inline scripts and styles, so the CSP is left out.
  */
 export function createSecurityHeaders(options: SecurityHeaderOptions) {
   const { formOrigins } = options;
@@ -102,7 +101,7 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
     ["X-XSS-Protection", "0"],
   ];
   // The policy around the script and style sources: everything before them, and everything after. Style elements:
-  // the stylesheet by its hash (a stored page carries no nonce), and with the nonce those the admin's libraries
+  // the stylesheet by its hash (a public page carries no nonce), and with the nonce those the admin's libraries
   // write at run time (Radix's scroll lock, TipTap). Style attributes (React's style prop, an article's alignment)
   // stay allowed: they cannot load or run anything here.
   const styleSources = (options.styleSources ?? []).join(" ");
@@ -132,12 +131,11 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
     /** Every security header but Strict-Transport-Security, which depends on the request (`isHttpsRequest`). */
     list(scriptSources: string, origin: string, nonce?: string): [string, string][] {
       if (!csp) return [...fixed, ["Permissions-Policy", PERMISSIONS_POLICY]];
-      const style = ["style-src 'self'", nonce ? `'nonce-${nonce}'` : "", styleSources]
-        .filter(Boolean)
-        .join(" ");
+      const sources = (...parts: string[]) => parts.filter(Boolean).join(" ");
+      const style = sources("style-src 'self'", nonce ? `'nonce-${nonce}'` : "", styleSources);
       return [
         ...fixed,
-        ["Content-Security-Policy", `${before} ${scriptSources}; ${style}${after}`],
+        ["Content-Security-Policy", `${sources(before, scriptSources)}; ${style}${after}`],
         // The Reporting API's endpoint as an absolute address: the address the page was served at (or SITE_URL's).
         ["Reporting-Endpoints", `${CSP_REPORT_GROUP}="${options.publicOrigin ?? origin}${CSP_REPORT_PATH}"`],
         ["Permissions-Policy", PERMISSIONS_POLICY],
@@ -149,29 +147,30 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
 export type SecurityHeaders = ReturnType<typeof createSecurityHeaders>;
 
 /** A new CSP nonce: 16 random bytes in base64. */
-function newNonce(): string {
+export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
 /**
- * Security headers on every response, with a per-request nonce for the inline scripts React Router writes
- * (`secureHeadersNonce`). A response that sets a header itself keeps it: uploaded images carry a stricter CSP
- * (sandbox), and a page from the page cache carries the policy with its scripts' hashes.
+ * Security headers on every response. A response that set a header itself keeps it: uploaded images carry a
+ * stricter CSP (sandbox), and pages carry the policy that allows their inline scripts (server/ssr/page-handler.ts).
+ * Any other answer runs no inline script.
  */
 export function securityHeaders(
   options: SecurityHeaderOptions,
   headers = createSecurityHeaders(options),
 ): MiddlewareHandler {
+  // The same list for every answer from one origin: the site's, or each request's without SITE_URL.
+  let last: { origin: string; list: [string, string][] } | undefined;
+  const listFor = (origin: string) =>
+    last?.origin === origin ? last.list : (last = { origin, list: headers.list("", origin) }).list;
   return async (c, next) => {
-    const nonce = headers.csp ? newNonce() : undefined;
-    if (nonce) c.set("secureHeadersNonce", nonce);
     await next();
     const response = c.res.headers;
-    const origin = options.publicOrigin ?? new URL(c.req.url).origin;
-    for (const [name, value] of headers.list(`'nonce-${nonce}'`, origin, nonce)) {
+    for (const [name, value] of listFor(options.publicOrigin ?? new URL(c.req.url).origin)) {
       // The endpoint goes with whichever policy the response has.
       if (name === "Reporting-Endpoints") {
-        if (response.has("Content-Security-Policy")) response.set(name, value);
+        if (response.has("Content-Security-Policy") && !response.has(name)) response.set(name, value);
       } else if (!response.has(name)) response.set(name, value);
     }
     response.delete("X-Powered-By");

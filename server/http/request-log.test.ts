@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeApp, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
-import { responseRequestId } from "./request-log.ts";
 
 // The request log (docs/architecture.md "Logs"): one line per request with method, path, status, duration and
 // the request id the response echoes; never a query string, a cookie or a password.
@@ -85,22 +84,5 @@ describe("the request log", () => {
     const response = await app.request("/healthz");
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(requestLines(logger.lines)).toEqual([]);
-  });
-});
-
-describe("which responses name their request (decision 035)", () => {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-  it("gives a hashed asset no id unless the caller sent one or a log line names it", () => {
-    expect(responseRequestId(undefined, { asset: true, logged: false })).toBeUndefined();
-    expect(responseRequestId("lb-42", { asset: true, logged: false })).toBe("lb-42");
-    expect(responseRequestId(undefined, { asset: true, logged: true })).toMatch(uuid);
-  });
-
-  it("gives every other response an id: the caller's plain token, else a new one", () => {
-    expect(responseRequestId(undefined, { asset: false, logged: false })).toMatch(uuid);
-    expect(responseRequestId("lb-42", { asset: false, logged: true })).toBe("lb-42");
-    expect(responseRequestId("not a token!", { asset: false, logged: false })).toMatch(uuid);
-    expect(responseRequestId("not a token!", { asset: true, logged: false })).toMatch(uuid);
   });
 });

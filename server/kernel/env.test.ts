@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, loadEnv } from "./env.ts";
+import { logFormatOf } from "./logger.ts";
 
 const cwd = path.resolve("/srv/sira");
 
@@ -30,7 +31,7 @@ describe("loadEnv", () => {
       smtpUrl: undefined,
       smtpFrom: undefined,
       smtpTo: undefined,
-      logRequests: true,
+      logRequests: false,
       sampleProjects: true,
     });
   });
@@ -52,7 +53,7 @@ describe("loadEnv", () => {
           SMTP_URL: "smtps://mona:mail-secret@smtp.example.com:465",
           SMTP_FROM: "site@mona.dev",
           SMTP_TO: "mona@mona.dev",
-          LOG_REQUESTS: "false",
+          LOG_REQUESTS: "1",
           SAMPLE_PROJECTS: "off",
         },
         cwd,
@@ -71,7 +72,7 @@ describe("loadEnv", () => {
       smtpUrl: "smtps://mona:mail-secret@smtp.example.com:465",
       smtpFrom: "site@mona.dev",
       smtpTo: "mona@mona.dev",
-      logRequests: false,
+      logRequests: true,
       sampleProjects: false,
     });
   });
@@ -268,10 +269,12 @@ describe("loadEnv", () => {
     });
   });
 
-  it("logs JSON lines, readable lines in development, or what LOG_FORMAT says", () => {
-    expect(loadEnv({}, cwd).logFormat).toBe("json");
-    expect(loadEnv({ NODE_ENV: "development" }, cwd).logFormat).toBe("pretty");
-    expect(loadEnv({ NODE_ENV: "development", LOG_FORMAT: "json" }, cwd).logFormat).toBe("json");
+  it("logs readable lines at a terminal, JSON lines anywhere else, or what LOG_FORMAT says", () => {
+    expect(logFormatOf({}, true)).toBe("pretty");
+    expect(logFormatOf({}, false)).toBe("json");
+    expect(logFormatOf({ NODE_ENV: "development" }, false)).toBe("json");
+    expect(logFormatOf({ LOG_FORMAT: "json" }, true)).toBe("json");
+    expect(logFormatOf({ LOG_FORMAT: "pretty" }, false)).toBe("pretty");
     expect(envError({ LOG_FORMAT: "xml" }).message).toContain("LOG_FORMAT must be json or pretty");
   });
 });

@@ -118,7 +118,7 @@ const EnvSchema = z.object({
   LOG_REQUESTS: z
     .enum(["0", "1", "true", "false"], { error: "must be 0, 1, true or false" })
     .optional()
-    .transform((value) => value !== "0" && value !== "false"),
+    .transform((value) => value === "1" || value === "true"),
 });
 
 /** An S3-compatible bucket for uploads (docs/architecture.md "Storage"). */
@@ -161,9 +161,8 @@ export interface ServerEnv {
   smtpTo: string | undefined;
   /** Uploads go to this bucket instead of DATA_DIR/storage. */
   s3: S3Settings | undefined;
+  /** A log line per request (off unless LOG_REQUESTS is set; on in the Docker image). */
   logRequests: boolean;
-  /** JSON lines (default), or readable lines for a person at a terminal (`npm run dev`). */
-  logFormat: "json" | "pretty";
   /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry. */
   trustProxy: boolean;
   /** docs/product.md §3/§4: the four sample projects stand in while there are none; an owner may turn them off. */
@@ -231,7 +230,6 @@ export function loadEnv(source: Record<string, string | undefined>, cwd = proces
         }
       : undefined,
     logRequests: env.LOG_REQUESTS,
-    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json"),
     trustProxy: env.TRUST_PROXY,
     sampleProjects: env.SAMPLE_PROJECTS,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,

@@ -1,9 +1,10 @@
-import { createRequire } from "node:module";
 import { pino, type Logger as Pino } from "pino";
+import pretty from "pino-pretty";
 
-// The server's log (docs/architecture.md "Logs"): JSON lines on stdout, one object per event with `level`, `time`
-// and `msg` and the event's own fields, which is what log platforms read; readable lines in `npm run dev`
-// (LOG_FORMAT=pretty, through pino-pretty). No secrets are ever passed in.
+// The server's log (docs/architecture.md "Logs"): readable lines for a person at a terminal (pino-pretty), and JSON
+// lines when stdout is not one (a pipe, a container's log, a file), one object per event with `level`, `time` and
+// `msg` and the event's own fields, which is what log platforms read. LOG_FORMAT=json or pretty chooses either.
+// No secrets are ever passed in.
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -13,26 +14,27 @@ export interface Logger {
 
 export type LogFormat = "json" | "pretty";
 
-/** The format before the environment is validated: the start's own errors are logged in it too. */
-export function logFormatOf(source: Record<string, string | undefined>): LogFormat {
+/**
+ * The format before the environment is validated (the start's own errors are logged in it too): LOG_FORMAT's, else
+ * readable lines at a terminal and JSON anywhere else.
+ */
+export function logFormatOf(
+  source: Record<string, string | undefined>,
+  terminal = process.stdout.isTTY === true,
+): LogFormat {
   if (source.LOG_FORMAT === "json" || source.LOG_FORMAT === "pretty") return source.LOG_FORMAT;
-  return source.NODE_ENV === "development" ? "pretty" : "json";
+  return terminal ? "pretty" : "json";
 }
 
 export function createLogger(format: LogFormat = "json"): Logger {
-  return wrap(pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, prettyStream(format)));
-}
-
-/** pino-pretty is a development dependency: without it (a production install) the log stays JSON. */
-function prettyStream(format: LogFormat): NodeJS.WritableStream | undefined {
-  if (format !== "pretty") return undefined;
-  try {
-    const require = createRequire(import.meta.url);
-    const pretty = require("pino-pretty") as (options: object) => NodeJS.WritableStream;
-    return pretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" });
-  } catch {
-    return undefined;
-  }
+  const options = { base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
+  if (format === "json") return wrap(pino(options));
+  const stream = pretty({
+    colorize: process.stdout.isTTY === true,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname",
+  });
+  return wrap(pino(options, stream));
 }
 
 function wrap(logger: Pino): Logger {

@@ -1,47 +1,38 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { byHeaderValue, type StoredAnswer } from "#server/http/stored-answer.ts";
+import type { Context, Env, MiddlewareHandler } from "hono";
 
-// Rendered public pages, kept for a few seconds (decision 008). A personal site is read far more often than
-// written: a page served from here costs a lookup instead of a React render, a query and a compression.
-// A stored page carries no nonce (its value is removed, attributes and hydration data alike); its inline scripts
-// are allowed by their hashes instead, named in the CSP it is kept with. So the bytes never change: they are kept
-// compressed, in brotli and gzip (decision 020), each with its complete headers, computed once when the page is
-// stored, so that an answer is a lookup whether the app or the front of the server (server/ssr/fast-path.ts,
-// decision 028) gives it.
+// Rendered public pages, kept for PAGE_CACHE_SECONDS inside the app (decision 038): a small shared cache in front of
+// the page renderer that keeps what the page's own Cache-Control lets a shared cache keep (`public, s-maxage=N`),
+// as a CDN in front of the site would. Every visitor of a language gets the same HTML, so a page is kept once, in
+// brotli and gzip besides its bytes, compressed when it is stored. A visitor cannot make the server render a page
+// more than once a period, whatever the query string: each page's key holds only the parameters it reads, with the
+// values it takes (`pageAddress`); any other query is answered with a redirect to the page's canonical address, and
+// refused values and pages past the last share one kept 404.
+
+/** The encodings a page is kept in besides its bytes. */
+type Encoding = "br" | "gzip";
 
 interface Entry {
   expiresAt: number;
-  identity: StoredAnswer;
-  br: StoredAnswer;
-  gzip: StoredAnswer;
-}
-
-/** What a page is stored with. */
-export interface PageToStore {
   status: number;
-  contentType: string;
-  body: string;
-  /**
-   * The page's own headers beside Content-Type, Content-Length and Content-Encoding (the security headers, Vary),
-   * given `'sha256-…'` of every inline script, space-separated. `Vary: Accept-Encoding` when absent.
-   */
-  headers?: (scriptHashes: string) => Record<string, string>;
+  /** The page's own headers (type, policy, caching, ETag), as the renderer answered them. */
+  headers: Readonly<Record<string, string>>;
+  identity: Uint8Array;
+  br: Uint8Array;
+  gzip: Uint8Array;
 }
 
 export interface PageCache {
   /**
-   * The page for this key, in the encoding `acceptEncoding` allows (brotli, then gzip), or undefined when absent
-   * or older than the TTL.
+   * The middleware in front of the renderer. `key` names the request's page (`pageAddress`), null for one that is
+   * never kept; `pastTheLast`, asked only when that page is not kept, answers the key of the list's kept 404 when
+   * the page lies past the last one of its list, else null.
    */
-  get(key: string, acceptEncoding?: string): Response | undefined;
-  /** As `get`, in the stored form; `encoding` as `pickEncoding` chose it. */
-  lookup(key: string, encoding: "br" | "gzip" | null): StoredAnswer | undefined;
-  /**
-   * Stores a rendered page; `nonce` is the one it was rendered with. `until` ends it sooner than the TTL: the
-   * moment a scheduled article goes public, when the page may list it (docs/product.md §18).
-   */
-  set(key: string, nonce: string, page: PageToStore, until?: Date | null): void;
+  middleware<E extends Env>(options: {
+    key: (c: Context<E>) => string | null;
+    pastTheLast?: (c: Context<E>) => Promise<string | null>;
+  }): MiddlewareHandler<E>;
   /** Forgets every page: after the owner changes content. */
   clear(): void;
   /**
@@ -50,11 +41,12 @@ export interface PageCache {
    */
   pause(paused: boolean): void;
   readonly size: number;
+  readonly bytes: number;
 }
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
-/** The CSP source of each inline script's content. */
+/** The CSP source of each inline script's content, space-separated. */
 export function scriptHashes(html: string): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT))
@@ -66,23 +58,34 @@ export function scriptHashes(html: string): string {
   return [...hashes].join(" ");
 }
 
-/** Which stored encoding to send for an Accept-Encoding header (q=0 refuses one). */
-export const pickEncoding = byHeaderValue((header): "br" | "gzip" | null => {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? "").toLowerCase().split(",")) {
-    const [name = "", ...params] = part.trim().split(";");
+/** Which kept encoding to send for an Accept-Encoding header (q=0 refuses one). */
+export function pickEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let br = false;
+  let gzip = false;
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.split(";");
     const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+    const accepted = q === undefined || Number(q) > 0;
+    if (name.trim() === "br") br = accepted;
+    else if (name.trim() === "gzip") gzip = accepted;
   }
-  if ((accepted.get("br") ?? 0) > 0) return "br";
-  if ((accepted.get("gzip") ?? 0) > 0) return "gzip";
-  return null;
-});
+  return br ? "br" : gzip ? "gzip" : null;
+}
+
+/** Seconds of a Cache-Control directive, or undefined. */
+function directive(cacheControl: string, name: string): number | undefined {
+  const value = new RegExp(`(?:^|,)\\s*${name}=(\\d+)`, "i").exec(cacheControl)?.[1];
+  return value === undefined ? undefined : Number(value);
+}
+
+/** Headers a kept page is not kept with: they belong to one answer (its length and encoding, its request). */
+const OWN_HEADERS = new Set(["content-length", "content-encoding", "date", "set-cookie", "x-request-id"]);
 
 /**
  * Bounded whatever visitors send: at most `maxEntries` pages and `maxBytes` of them (the least recently used go
- * first), expired pages swept every TTL even when nobody asks for them again, and keys that only name real pages
- * (`pageCacheKey`).
+ * first), expired pages swept every TTL even when nobody asks for them again, and keys that only name real pages.
+ * Requests for a page being rendered wait for that render instead of starting their own.
  */
 export function createPageCache({
   ttlMs,
@@ -91,14 +94,14 @@ export function createPageCache({
 }: {
   ttlMs: number;
   maxEntries?: number;
-  /** The stored bytes: the page and its two compressed copies. */
+  /** The kept bytes: each page and its two compressed copies. */
   maxBytes?: number;
-}): PageCache & { readonly bytes: number; sweep(): void } {
+}): PageCache {
   const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<void>>();
   let paused = false;
   let bytes = 0;
-  let lastUsed: string | undefined;
-  const sizeOf = (entry: Entry) => entry.identity.body.length + entry.br.body.length + entry.gzip.body.length;
+  const sizeOf = (entry: Entry) => entry.identity.byteLength + entry.br.byteLength + entry.gzip.byteLength;
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
@@ -112,10 +115,10 @@ export function createPageCache({
   if (ttlMs > 0) setInterval(sweep, Math.max(ttlMs, 1_000)).unref();
   const clear = () => {
     entries.clear();
-    lastUsed = undefined;
     bytes = 0;
   };
-  const lookup = (key: string, encoding: "br" | "gzip" | null) => {
+
+  const lookup = (key: string) => {
     if (paused) return undefined;
     const entry = entries.get(key);
     if (!entry) return undefined;
@@ -123,70 +126,107 @@ export function createPageCache({
       drop(key);
       return undefined;
     }
-    // Most recently used last: eviction takes the first. (A page asked for again and again is already last.)
-    if (key !== lastUsed) {
-      entries.delete(key);
-      entries.set(key, entry);
-      lastUsed = key;
-    }
-    return encoding ? entry[encoding] : entry.identity;
+    // Most recently used last: eviction takes the first.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
   };
-  return {
-    get(key, acceptEncoding) {
-      const answer = lookup(key, pickEncoding(acceptEncoding));
-      if (!answer) return undefined;
-      return new Response(answer.body as Uint8Array<ArrayBuffer>, {
-        status: answer.status,
-        headers: { ...answer.headers },
-      });
-    },
-    lookup,
-    set(key, nonce, page, until) {
-      if (paused) return;
-      const expiresAt = Math.min(Date.now() + ttlMs, until?.getTime() ?? Infinity);
-      if (expiresAt <= Date.now()) return;
-      const html = nonce ? page.body.replaceAll(nonce, "") : page.body;
-      const identity = Buffer.from(html, "utf8");
-      if (identity.length > maxBytes) return;
-      const own = page.headers?.(scriptHashes(html)) ?? { Vary: "Accept-Encoding" };
-      const answer = (body: Buffer, encoding?: string): StoredAnswer => ({
-        status: page.status,
-        headers: {
-          "Content-Type": page.contentType,
-          "Content-Length": String(body.length),
-          ...(encoding ? { "Content-Encoding": encoding } : {}),
-          ...own,
+
+  const answer = (entry: Entry, c: Context) => {
+    const encoding = pickEncoding(c.req.header("Accept-Encoding"));
+    const headers: Record<string, string> = { ...entry.headers, Vary: "Accept-Encoding" };
+    if (encoding) headers["Content-Encoding"] = encoding;
+    const body = encoding ? entry[encoding] : entry.identity;
+    return new Response(c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: entry.status,
+      headers,
+    });
+  };
+
+  /** Keeps a rendered page when its Cache-Control lets a shared cache keep it; answers the response to send. */
+  const keep = async (key: string, response: Response): Promise<Response> => {
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    const seconds = directive(cacheControl, "s-maxage") ?? 0;
+    const kept =
+      !paused &&
+      ttlMs > 0 &&
+      seconds > 0 &&
+      /(?:^|,)\s*public\b/i.test(cacheControl) &&
+      (response.status === 200 || response.status === 404) &&
+      !response.headers.has("Content-Encoding") &&
+      !response.headers.has("Set-Cookie");
+    if (!kept || !response.body) return response;
+    const identity = new Uint8Array(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!OWN_HEADERS.has(name)) headers[name] = value;
+    });
+    const entry: Entry = {
+      expiresAt: Date.now() + Math.min(ttlMs, seconds * 1000),
+      status: response.status,
+      headers,
+      identity,
+      br: brotliCompressSync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
         },
-        body,
-      });
-      const entry: Entry = {
-        expiresAt,
-        identity: answer(identity),
-        br: answer(
-          brotliCompressSync(identity, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 6,
-              [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-            },
-          }),
-          "br",
-        ),
-        gzip: answer(gzipSync(identity, { level: 6 }), "gzip"),
-      };
-      if (sizeOf(entry) > maxBytes) return;
+      }),
+      gzip: gzipSync(identity, { level: 6 }),
+    };
+    if (sizeOf(entry) <= maxBytes && !paused) {
       drop(key);
       while (entries.size >= maxEntries || (entries.size > 0 && bytes + sizeOf(entry) > maxBytes))
         drop(entries.keys().next().value!);
       entries.set(key, entry);
-      lastUsed = key;
       bytes += sizeOf(entry);
+    }
+    return new Response(identity, { status: response.status, headers: response.headers });
+  };
+
+  return {
+    middleware<E extends Env>({
+      key: keyOf,
+      pastTheLast,
+    }: {
+      key: (c: Context<E>) => string | null;
+      pastTheLast?: (c: Context<E>) => Promise<string | null>;
+    }): MiddlewareHandler<E> {
+      return async (c, next) => {
+        if ((c.req.method !== "GET" && c.req.method !== "HEAD") || ttlMs <= 0 || paused) return next();
+        let key = keyOf(c);
+        if (key === null) return next();
+        let hit = lookup(key);
+        const notFound = hit || !pastTheLast ? null : await pastTheLast(c);
+        if (notFound !== null) {
+          key = notFound;
+          hit = lookup(key);
+        }
+        // A page being rendered is waited for, once: afterwards, kept or not, this request is rendered itself.
+        const pending = hit ? undefined : rendering.get(key);
+        if (pending) {
+          await pending;
+          hit = lookup(key);
+        }
+        if (hit) return answer(hit, c);
+        // HEAD is rendered without a body: it is answered, never kept.
+        if (c.req.method === "HEAD" || rendering.has(key)) return next();
+        const { promise, resolve } = Promise.withResolvers<void>();
+        rendering.set(key, promise);
+        try {
+          await next();
+          c.res = await keep(key, c.res);
+        } finally {
+          rendering.delete(key);
+          resolve();
+        }
+      };
     },
     clear,
     pause(value) {
       paused = value;
       if (value) clear();
     },
-    sweep,
     get size() {
       return entries.size;
     },
@@ -196,32 +236,61 @@ export function createPageCache({
   };
 }
 
-/** Query parameters a public page reads; any other one changes nothing on the page and is left out of the key. */
-const PAGE_PARAMETERS: Record<string, RegExp> = {
-  // The articles list and tag pages (docs/product.md §18).
-  page: /^[1-9]\d{0,5}$/,
-  // The contact page after a plain form post (docs/product.md §4).
-  sent: /^1$/,
-};
+/** The one query parameter a public page reads, and what it does with the values it does not take. */
+interface PageQuery {
+  path: RegExp;
+  name: string;
+  value: RegExp;
+  /** A value the address leaves out (page 1 has no query). */
+  implied?: string;
+  /** What another value gets: the page's 404 (one kept for every such value), or the page without it. */
+  refused: "notFound" | "dropped";
+}
 
-const PAGE_PARAMETER_LIST = Object.entries(PAGE_PARAMETERS);
+const PAGE_QUERIES: PageQuery[] = [
+  // The articles and a tag's articles, page 2 onwards (docs/product.md §18.9).
+  {
+    path: /^(?:\/ar)?\/articles(?:\/tag\/[^/]+)?$/,
+    name: "page",
+    value: /^[1-9]\d{0,5}$/,
+    implied: "1",
+    refused: "notFound",
+  },
+  // The contact page after a plain form post (docs/product.md §4).
+  { path: /^(?:\/ar)?\/contact$/, name: "sent", value: /^1$/, refused: "dropped" },
+];
+
+/** A public page's address: the key it is kept under, and where to send a request that asks for it another way. */
+export interface PageAddress {
+  key: string;
+  /** The canonical address, when the request's query holds anything the page does not read. */
+  redirect?: string;
+  /** The page number of a list (`?page=N`, N from 2), with the key of the list's kept 404 past its last page. */
+  listPage?: { number: number; notFoundKey: string };
+}
 
 /**
- * The cache key of a public page: its address (origin included when pages are built from each request's own
- * origin), the parameters the page reads, and the theme. Null when a parameter the page reads has a value it
- * refuses (the page answers 404; nothing to keep). So `/articles?v=1`…`?v=500` are one page, not five hundred.
+ * A public page's address, from a request's (`prefix` goes before the path in the key: the origin, when pages are
+ * built from each request's). The canonical address leaves out whatever the page does not read: another parameter,
+ * one twice, an implied value, another spelling. `/articles?page=abc` is the list's 404, kept once for every
+ * refused value, and for every page past the last.
  */
-export function pageCacheKey(
-  url: Pick<URL, "pathname" | "searchParams">,
-  theme: string,
-  origin: string | null,
-): string | null {
-  const kept: string[] = [];
-  for (const [name, pattern] of PAGE_PARAMETER_LIST) {
-    const value = url.searchParams.get(name);
-    if (value === null) continue;
-    if (!pattern.test(value)) return null;
-    kept.push(`${name}=${value}`);
+export function pageAddress(
+  url: Pick<URL, "pathname" | "search" | "searchParams">,
+  prefix = "",
+): PageAddress {
+  const query = PAGE_QUERIES.find((candidate) => candidate.path.test(url.pathname));
+  let kept: [string, string] | undefined;
+  for (const [name, value] of url.searchParams) {
+    if (!query || name !== query.name || kept || value === query.implied) continue;
+    if (query.value.test(value) || query.refused === "notFound") kept = [name, value];
   }
-  return `${origin ?? ""}${url.pathname}${kept.length ? `?${kept.join("&")}` : ""}|${theme}`;
+  const search = kept ? `?${new URLSearchParams([kept]).toString()}` : "";
+  const notFoundKey = `${prefix}${url.pathname}?${query?.name}=✗`;
+  const refused = kept !== undefined && !query!.value.test(kept[1]);
+  const address: PageAddress = { key: refused ? notFoundKey : `${prefix}${url.pathname}${search}` };
+  if (url.search !== search) address.redirect = `${url.pathname}${search}`;
+  if (kept && !refused && query!.refused === "notFound")
+    address.listPage = { number: Number(kept[1]), notFoundKey };
+  return address;
 }

@@ -1,25 +1,36 @@
-import type { Context, Handler } from "hono";
+import { createHash } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { RouterContextProvider } from "react-router";
 import { apiErrorText } from "#core/api-errors.ts";
 import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
+import { ARTICLES_PER_PAGE, pageCount } from "#core/paging.ts";
 import type { DataHealth } from "#server/kernel/data-health.ts";
 import type { ServerEnv } from "#server/kernel/env.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import { clientAddress } from "#server/http/client-address.ts";
-import type { SecurityHeaders } from "#server/http/headers.ts";
+import { newNonce, type SecurityHeaders } from "#server/http/headers.ts";
 import { nonceContext, pageRequestContext } from "./context.ts";
-import { pageCacheKey, type PageCache } from "./page-cache.ts";
+import { pageAddress, scriptHashes, type PageAddress, type PageCache } from "./page-cache.ts";
 
 /** What a page answers (docs/product.md §20); the rest get 405 before React Router. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 
+/** How long a shared cache (a CDN) may serve a page while it asks for a fresh one (RFC 5861). */
+const STALE_WHILE_REVALIDATE_SECONDS = 60;
+
 export type SsrHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
+type PageEnv = { Variables: { pageAddress?: PageAddress } };
+
 /**
- * Every request no other route took: a page, rendered by React Router with the services its loaders use, and
- * kept in the page cache for a few seconds when it is a public page (decision 008). The admin page is never
- * stored by anyone and never indexed.
+ * Every request no other route took: a page, rendered by React Router with the services its loaders use
+ * (decision 038). A public page is the same HTML for every visitor of its language: it allows its inline scripts
+ * by their hashes, carries an ETag and `Cache-Control` any shared cache honours (`s-maxage`,
+ * `stale-while-revalidate`; browsers ask again each time), and is kept by the page cache for PAGE_CACHE_SECONDS.
+ * Its address is canonical: a query the page does not read is redirected away. The admin page and the owner's
+ * previews get a nonce of their own, and are never stored by anyone nor indexed.
  */
 export function pageHandler(options: {
   env: ServerEnv;
@@ -29,64 +40,45 @@ export function pageHandler(options: {
   ssr: SsrHandler;
   /** Puts what loaders read (the service container, server/services.ts) into each request's load context. */
   provide: (context: RouterContextProvider) => void;
+  /** Rendered public pages; absent renders every request (development, PAGE_CACHE_SECONDS=0). */
   pageCache?: PageCache;
-  /** The security headers a stored page is kept with (its CSP names its scripts' hashes). */
+  /** The security headers whose policy a page carries. */
   securityHeaders: SecurityHeaders;
   /** Whether a request carries the owner's session (the preview needs it). */
   isOwner: (c: Context) => Promise<boolean>;
   /** When the next scheduled article goes public: a page listing articles is stale from then. */
   nextPublication: () => Promise<Date | null>;
-}): Handler<{ Variables: { secureHeadersNonce?: string } }> {
+  /** How many articles are public (with a tag, those with it): how many pages the lists have. */
+  countPublicArticles: (tag?: string) => Promise<number>;
+  /** The clock of publication; tests move it. */
+  now: () => Date;
+}) {
   const { env, logger, ssr, pageCache } = options;
 
-  return async (c) => {
-    const nonce = c.get("secureHeadersNonce") ?? "";
-    const url = new URL(c.req.url);
-    // Pages are read, and posted to (a page without an action shows React Router's 405 screen). Any other method is
-    // answered here, in the address's language: React Router's 405 would render without the site's texts (§20).
-    if (!PAGE_METHODS.has(c.req.method))
-      return new Response(apiErrorText(languageOfPath(url.pathname), "methodNotAllowed"), {
-        status: 405,
-        headers: {
-          Allow: "GET, HEAD",
-          "Content-Type": "text/plain; charset=utf-8",
-          "Cache-Control": "no-store",
-        },
-      });
-    // The admin page and the owner's previews: never kept, never indexed.
-    const admin =
-      url.pathname === env.adminPath ||
-      url.pathname === `${env.adminPath}.data` ||
-      /^(\/ar)?\/preview\//.test(url.pathname);
-    // Whole documents only: not React Router's data (.data) or manifest (/__manifest) requests.
-    const cacheable =
-      pageCache &&
-      !admin &&
-      c.req.method === "GET" &&
-      !url.pathname.endsWith(".data") &&
-      !url.pathname.startsWith("/__");
-    const preferences = readPreferences(c.req.header("Cookie"));
-    // A visitor who chose Arabic and opens the English home page is taken to the Arabic one; nobody else is ever
-    // redirected, so search engines and link previews get exactly the page they ask for (docs/product.md §16.3).
-    if (url.pathname === "/" && c.req.method === "GET" && preferences.language === "ar") {
-      return new Response(null, {
-        status: 302,
-        headers: {
-          Location: localizePath(`/${url.search}`, "ar"),
-          Vary: "Cookie",
-          "Cache-Control": "private, no-cache",
-        },
-      });
+  /** The admin page and the owner's previews: a nonce of their own, never kept, never indexed. */
+  const isPrivate = (pathname: string) =>
+    pathname === env.adminPath ||
+    pathname.startsWith(`${env.adminPath}/`) ||
+    pathname.startsWith(`${env.adminPath}.`) ||
+    /^(\/ar)?\/preview\//.test(pathname);
+  /** Whole documents of public pages, not React Router's data (.data) or manifest (/__manifest) requests. */
+  const isPublicPage = (pathname: string) =>
+    !isPrivate(pathname) && !pathname.endsWith(".data") && !pathname.startsWith("/__");
+  // Without SITE_URL the absolute addresses in a page depend on the origin it was asked at: part of its key.
+  const addressOf = (c: Context<PageEnv>) => {
+    let address = c.get("pageAddress");
+    if (!address) {
+      const url = new URL(c.req.url);
+      c.set("pageAddress", (address = pageAddress(url, env.publicOrigin ? "" : url.origin)));
     }
-    const origin = env.publicOrigin ?? url.origin;
-    // The language is in the path; without SITE_URL the absolute addresses in a page depend on its origin too.
-    const key = pageCacheKey(url, preferences.theme, env.publicOrigin ? null : origin);
-    if (cacheable && key) {
-      // Stored with every header it is sent with; most hits are answered before the app (decision 028).
-      const hit = pageCache.get(key, c.req.header("Accept-Encoding"));
-      if (hit) return hit;
-    }
+    return address;
+  };
 
+  const render = async (c: Context<PageEnv>) => {
+    const url = new URL(c.req.url);
+    const owner = isPrivate(url.pathname);
+    const nonce = owner && options.securityHeaders.csp ? newNonce() : "";
+    const origin = env.publicOrigin ?? url.origin;
     let failed = false;
     let damaged = false;
     const context = new RouterContextProvider();
@@ -94,7 +86,7 @@ export function pageHandler(options: {
     context.set(pageRequestContext, {
       address: clientAddress(c, env.trustProxy),
       origin,
-      owner: admin && (await options.isOwner(c)),
+      owner: owner && (await options.isOwner(c)),
       failed(message, fields, error) {
         failed = true;
         const problem = options.dataHealth?.note(error);
@@ -104,55 +96,111 @@ export function pageHandler(options: {
       },
     });
     context.set(nonceContext, nonce);
-    let response = withVary(await ssr(c.req.raw, context));
+    // HEAD is answered as GET without its body (by the app), so that both carry the same headers.
+    const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;
+    const response = await ssr(request, context);
+    const headers = new Headers(response.headers);
+    const html = headers.get("Content-Type")?.startsWith("text/html") ?? false;
     // The page still renders (with the error notice in the visitor's language), but says it is not whole.
-    if (damaged && response.status === 200) {
-      const headers = new Headers(response.headers);
-      headers.set("Retry-After", "300");
-      headers.set("Cache-Control", "no-store");
-      response = new Response(response.body, { status: 503, headers });
-    }
-    if (admin) {
-      const headers = new Headers(response.headers);
+    const status = damaged && response.status === 200 ? 503 : response.status;
+    if (status === 503) headers.set("Retry-After", "300");
+    if (owner) {
       headers.set("Cache-Control", "no-store");
       headers.set("X-Robots-Tag", "noindex, nofollow");
-      return new Response(response.body, { status: response.status, headers });
+      if (html)
+        for (const [name, value] of options.securityHeaders.list(`'nonce-${nonce}'`, origin, nonce))
+          if (name === "Content-Security-Policy" || name === "Reporting-Endpoints") headers.set(name, value);
+      return new Response(response.body, { status, headers });
     }
-    const contentType = response.headers.get("Content-Type") ?? "";
-    // A page rendered while the database failed carries an error toast: it is never kept.
-    if (!cacheable || !key || failed || response.status !== 200 || !contentType.startsWith("text/html"))
-      return response;
-    if (response.headers.has("Set-Cookie")) return response;
-    // A page that must be fresh for each visitor (the contact form's render time, docs/product.md §25).
-    if (/no-store/.test(response.headers.get("Cache-Control") ?? "")) return response;
+    if (!html) return new Response(response.body, { status, headers });
     const body = await response.text();
-    // A page may list articles: it is stale from the moment the next scheduled one goes public.
-    const until = await options.nextPublication().catch(() => new Date());
-    pageCache.set(
-      key,
-      nonce,
-      {
-        status: response.status,
-        contentType,
-        body,
-        headers: (hashes) => ({
-          ...Object.fromEntries(options.securityHeaders.list(hashes, url.origin)),
-          Vary: STORED_PAGE_VARY,
-        }),
-      },
-      until,
-    );
-    return new Response(body, { status: response.status, headers: response.headers });
+    for (const [name, value] of options.securityHeaders.list(scriptHashes(body), origin))
+      if (name === "Content-Security-Policy" || name === "Reporting-Endpoints") headers.set(name, value);
+    headers.set("ETag", `W/"${createHash("sha1").update(body).digest("base64url")}"`);
+    // A page rendered while the database failed carries an error toast, and the answer to a post is the poster's:
+    // nobody keeps either.
+    if (failed || status >= 500 || c.req.method === "POST") headers.set("Cache-Control", "no-store");
+    else if (!headers.has("Cache-Control")) headers.set("Cache-Control", await publicCaching());
+    return new Response(body, { status, headers });
   };
-}
 
-/** A stored page is kept in three encodings, and depends on the theme cookie (and `/` on the language cookie). */
-const STORED_PAGE_VARY = "Accept-Encoding, Cookie";
+  /**
+   * What shared caches may do with a public page: keep it PAGE_CACHE_SECONDS, or until the next scheduled
+   * article goes public if that is sooner (a page may list it, docs/product.md §18).
+   */
+  const publicCaching = async () => {
+    const until = await options.nextPublication().catch(() => options.now());
+    const seconds = Math.min(
+      env.pageCacheSeconds,
+      until ? Math.floor((until.getTime() - options.now().getTime()) / 1000) : Infinity,
+    );
+    return seconds > 0
+      ? `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`
+      : "public, no-cache";
+  };
 
-/** A page depends on the visitor's theme cookie (and `/` on the language cookie): shared caches must know it. */
-function withVary(response: Response): Response {
-  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
-  const headers = new Headers(response.headers);
-  headers.append("Vary", "Cookie");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const pages = new Hono<PageEnv>();
+  // Pages are read, and posted to (a page without an action shows React Router's 405 screen). Any other method is
+  // answered here, in the address's language: React Router's 405 would render without the site's texts (§20).
+  pages.use("*", async (c, next) => {
+    if (PAGE_METHODS.has(c.req.method)) return next();
+    return new Response(apiErrorText(languageOfPath(c.req.path), "methodNotAllowed"), {
+      status: 405,
+      headers: {
+        Allow: "GET, HEAD",
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+      },
+    });
+  });
+  // A visitor who chose Arabic and opens the English home page is taken to the Arabic one; nobody else is ever
+  // redirected, so search engines and link previews get exactly the page they ask for (docs/product.md §16.3).
+  pages.get("/", async (c, next) => {
+    if (c.req.method !== "GET" || readPreferences(c.req.header("Cookie")).language !== "ar") return next();
+    return new Response(null, {
+      status: 302,
+      headers: {
+        Location: localizePath(`/${new URL(c.req.url).search}`, "ar"),
+        Vary: "Cookie",
+        "Cache-Control": "private, no-cache",
+      },
+    });
+  });
+  // A query the page does not read goes: one address per page, and one render a period whatever is asked.
+  pages.get("*", async (c, next) => {
+    if (!isPublicPage(c.req.path)) return next();
+    const { redirect } = addressOf(c);
+    if (redirect === undefined) return next();
+    return new Response(null, {
+      status: 301,
+      headers: {
+        Location: redirect,
+        "Cache-Control":
+          env.pageCacheSeconds > 0 ? `public, max-age=0, s-maxage=${env.pageCacheSeconds}` : "no-cache",
+      },
+    });
+  });
+  // A 304 carries the page's policy: a browser puts the headers of a 304 on the page it kept, and any other
+  // policy would refuse the page's scripts.
+  const revalidate = etag({
+    weak: true,
+    retainedHeaders: [...RETAINED_304_HEADERS, "content-security-policy", "reporting-endpoints"],
+  });
+  pages.get("*", (c, next) => (isPublicPage(c.req.path) ? revalidate(c, next) : next()));
+  if (pageCache)
+    pages.get(
+      "*",
+      pageCache.middleware<PageEnv>({
+        key: (c) => (isPublicPage(c.req.path) ? addressOf(c).key : null),
+        pastTheLast: async (c) => {
+          const list = addressOf(c).listPage;
+          if (!list) return null;
+          const tag = /\/tag\/([^/]+)$/.exec(c.req.path)?.[1];
+          const total = await options.countPublicArticles(tag);
+          return list.number > pageCount(total, ARTICLES_PER_PAGE) ? list.notFoundKey : null;
+        },
+      }),
+    );
+  pages.all("*", render);
+  return pages;
 }

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { SERVER_ENV, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 
-// The built server as separate processes (`node <the flags of npm start> server.js`, in its environment), for the tests that need real
+// The built server as separate processes (`node server.js`, as `npm start` runs it), for the tests that need real
 // processes: signals, start-up errors, several instances on one database.
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -15,12 +14,13 @@ export interface Started {
 
 export function startServerProcess(
   env: Record<string, string>,
-  args: string[] = [...SERVER_NODE_FLAGS, "server.js"],
+  args: string[] = ["server.js"],
   cwd = root,
+  command = process.execPath,
 ): Started {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     cwd,
-    env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_REQUESTS: "0", ...SERVER_ENV, ...env },
+    env: { PATH: process.env.PATH, HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -30,9 +30,13 @@ export function startServerProcess(
   return { child, output: () => output, exited };
 }
 
-/** The server's JSON log lines; anything else in the output fails the parse, and the test. */
+/**
+ * The server's JSON log lines (its output is no terminal); anything else in the output but the block that shows a
+ * generated password fails the parse, and the test.
+ */
 export function logEntries(output: string): Record<string, unknown>[] {
   return output
+    .replace(/\n─+\n[\s\S]*?\n─+\n/g, "\n")
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -1,26 +1,31 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { SERVER_ENV_PREFIX, SERVER_NODE_FLAGS } from "#scripts/server-flags.ts";
 import { logEntries, startServerProcess as startServer, waitForHealth } from "./processes.ts";
 import { freePort } from "#tools/local.ts";
 
-// The server as an owner runs it: `node <the flags of npm start> server.js` with the built app, a real data folder on
-// disk, real signals. No browser needed.
+// The server as an owner runs it: `node server.js` with the built app, a real data folder on disk, real signals.
+// No browser needed.
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
   scripts: Record<string, string>;
 };
-const ENV_FILE_FLAG = "--env-file-if-exists=.env";
 
-test("starts with the same Node flags and allocator settings as `npm start`, which with `npm run dev` reads a .env file", () => {
-  expect(scripts.start).toContain(
-    `&& ${SERVER_ENV_PREFIX} node ${ENV_FILE_FLAG} ${SERVER_NODE_FLAGS.join(" ")} server.js`,
-  );
-  expect(scripts.dev).toContain(`node ${ENV_FILE_FLAG} server.js --dev`);
+test("is started by `npm start` and `npm run dev` as these tests start it, without flags", () => {
+  expect(scripts.start).toBe("node scripts/ensure-build.ts && node server.js");
+  expect(scripts.dev).toBe("node server.js --dev");
 });
 
 let dataDir: string;
@@ -40,7 +45,8 @@ test("serves pages from a new data folder, refuses a second server on it, and sh
     const page = await fetch(`http://127.0.0.1:${port}/?q=not-logged`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html lang="en" dir="ltr"');
-    // The log is JSON lines (docs/architecture.md "Logs"), one per request, naming the id the response echoes.
+    // Outside a terminal the log is JSON lines (docs/architecture.md "Logs"); with LOG_REQUESTS one per request,
+    // naming the id the response echoes.
     const id = page.headers.get("x-request-id");
     await expect.poll(() => logEntries(first.output()).some((entry) => entry.requestId === id)).toBe(true);
     const entries = logEntries(first.output());
@@ -59,8 +65,7 @@ test("serves pages from a new data folder, refuses a second server on it, and sh
       storage: "disk",
     });
     expect(first.output()).not.toContain("not-logged");
-    // The stored page and a hashed asset, answered before the app (decision 028), are logged the same way.
-    // (The stylesheet is inline since decision 030: a hashed script the page names is the asset.)
+    // A page from the page cache and a hashed asset are logged the same way.
     const script = /"(\/assets\/[^"]+\.js)"/.exec(
       await (await fetch(`http://127.0.0.1:${port}/`)).text(),
     )?.[1];
@@ -76,8 +81,10 @@ test("serves pages from a new data folder, refuses a second server on it, and sh
         .toMatchObject({ level: 30, msg: "request", method: "GET", path: target, status: 200 });
     }
     expect(existsSync(path.join(nested, "sira.lock"))).toBe(true);
-    // Without SITE_URL, absolute addresses use each request's origin: said once, at start.
+    // Without SITE_URL, absolute addresses use each request's origin: said once, at start. Nothing about the
+    // .env file that is not there.
     expect(first.output().match(/SITE_URL is not set/g)).toHaveLength(1);
+    expect(first.output()).not.toContain(".env");
 
     const second = startServer({ PORT: String(await freePort()), DATA_DIR: nested });
     expect(await second.exited).toBe(1);
@@ -102,9 +109,9 @@ test("serves pages from a new data folder, refuses a second server on it, and sh
   expect(await again.exited).toBe(0);
 });
 
-test("finishes a request that is in flight when SIGTERM arrives", async () => {
+test("finishes a request that is in flight when SIGTERM arrives, and logs no request line by default", async () => {
   const port = await freePort();
-  const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
+  const server = startServer({ PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: "a long pass phrase" });
   await waitForHealth(port, server);
   // Signal once the server has the request (its headers are back, the streamed body is not read yet): a
   // signal sent before the connection is accepted races with the listener closing, and the fetch fails.
@@ -113,6 +120,12 @@ test("finishes a request that is in flight when SIGTERM arrives", async () => {
   expect(response.status).toBe(200);
   expect(await response.text()).toContain("</html>");
   expect(await server.exited).toBe(0);
+  expect(logEntries(server.output()).map((entry) => entry.msg)).toEqual([
+    "The owner's password was set from ADMIN_PASSWORD; earlier sessions were ended",
+    expect.stringMatching(/^Sira is listening/),
+    expect.stringMatching(/^SITE_URL is not set/),
+    "SIGTERM received: finishing open requests and closing the database",
+  ]);
 });
 
 test("the first start without ADMIN_PASSWORD prints a generated password once, and it signs in", async () => {
@@ -123,6 +136,10 @@ test("the first start without ADMIN_PASSWORD prints a generated password once, a
     await waitForHealth(port, first);
     password = /Password: +([A-Za-z0-9]+)/.exec(first.output())?.[1];
     expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    // In a block of its own, which says it will not be shown again; in no log line.
+    expect(first.output()).toContain("It is shown only this once and will not be shown again");
+    expect(first.output()).toContain(`Admin page:  http://127.0.0.1:${port}/admin-mh2025`);
+    expect(JSON.stringify(logEntries(first.output()))).not.toContain(password);
     const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -154,35 +171,136 @@ async function signInStatus(port: number, password: string): Promise<number> {
   return response.status;
 }
 
-test("`npm run dev` serves the sources with the configured password, real visitor addresses and a clean stop", async () => {
-  test.setTimeout(90_000);
+/** Top-level folders of the project that are not its sources. */
+const NOT_SOURCES = new Set([
+  "node_modules",
+  "build",
+  "data",
+  ".git",
+  ".react-router",
+  "bench-results",
+  "test-results",
+  "playwright-report",
+]);
+
+/** A copy of the project's sources in `folder`, with the project's node_modules: edits there touch nothing else. */
+function copyProject(folder: string): string {
+  const copy = path.join(folder, "project");
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (source) => !NOT_SOURCES.has(path.relative(root, source).split(path.sep)[0]!),
+  });
+  symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"));
+  return copy;
+}
+
+/** The one file under `folder` that holds `text`. */
+function fileHolding(folder: string, text: string): string {
+  const found = readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .map((name) => path.join(folder, name))
+    .filter((file) => /\.tsx?$/.test(file) && readFileSync(file, "utf8").includes(text));
+  expect(found, text).toHaveLength(1);
+  return found[0]!;
+}
+
+test("`npm run dev` renders every request afresh, takes server code changes without a restart, and stops cleanly", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const project = copyProject(dataDir);
+  const data = path.join(dataDir, "data");
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const password = "a development pass phrase";
-  const dev = startServer({ PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: password }, [
-    "server.js",
-    "--dev",
-  ]);
+  // A page cache an hour long, were there one in development.
+  const dev = startServer(
+    { PORT: String(port), DATA_DIR: data, ADMIN_PASSWORD: password, PAGE_CACHE_SECONDS: "3600" },
+    ["server.js", "--dev"],
+    project,
+  );
   try {
     // Vite prepares its dependencies on the first start: slower than the built server.
-    await waitForHealth(port, dev, 80_000);
-    const home = await fetch(`http://127.0.0.1:${port}/`);
+    await waitForHealth(port, dev, 100_000);
+    const home = await fetch(`${origin}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<html lang="en" dir="ltr"');
-    expect((await fetch(`http://127.0.0.1:${port}/admin-mh2025`)).status).toBe(200);
+    expect((await fetch(`${origin}/admin-mh2025`)).status).toBe(200);
     // A fresh data folder takes ADMIN_PASSWORD, as `npm start` does.
     expect(await signInStatus(port, password)).toBe(200);
-    // The sign-in limit counts this visitor's address, not "unknown".
+    // The sign-in limit counts this visitor's address, not "unknown". (The output is no terminal: JSON lines.)
     expect(await signInStatus(port, "not the password at all")).toBe(401);
-    // Development logs are pino-pretty's readable lines, not JSON.
-    await expect.poll(() => dev.output()).toMatch(/address: "127\.0\.0\.1"/);
-    expect(dev.output()).not.toContain('address: "unknown"');
-    expect(dev.output()).not.toMatch(/^\{"level"/m);
+    await expect.poll(() => dev.output()).toMatch(/"address":"127\.0\.0\.1"/);
+    expect(dev.output()).not.toContain('"address":"unknown"');
+
+    // A page edited a moment after it was seen is seen edited: no page cache in development.
+    const about = async () => (await fetch(`${origin}/about`)).text();
+    expect(await about()).toContain("About Me");
+    const english = path.join(project, "app", "i18n", "en.json");
+    writeFileSync(english, readFileSync(english, "utf8").replace('"About Me"', '"About me, edited"'));
+    await expect.poll(about, { timeout: 15_000 }).toContain("About me, edited");
+
+    // The server's own code too: the caching the page handler gives public pages.
+    const handler = fileHolding(path.join(project, "server"), "STALE_WHILE_REVALIDATE_SECONDS = 60;");
+    writeFileSync(
+      handler,
+      readFileSync(handler, "utf8").replace(
+        "STALE_WHILE_REVALIDATE_SECONDS = 60;",
+        "STALE_WHILE_REVALIDATE_SECONDS = 61;",
+      ),
+    );
+    await expect
+      .poll(async () => (await fetch(`${origin}/services`)).headers.get("cache-control"), { timeout: 15_000 })
+      .toContain("stale-while-revalidate=61");
+
+    // Pages hydrate without a warning, in both languages. (On the first visit Vite may find dependencies to
+    // prepare, and reloads the page: the messages count from the second.)
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForLoadState("networkidle");
+    await page.reload({ waitUntil: "networkidle" });
+    const messages: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") messages.push(message.text());
+    });
+    page.on("pageerror", (error) => messages.push(error.message));
+    for (const address of ["/about", "/ar/projects"]) {
+      await page.goto(`${origin}${address}`);
+      await page.waitForLoadState("networkidle");
+    }
+    await page.close();
+    expect(messages).toEqual([]);
   } finally {
     dev.child.kill("SIGTERM");
   }
   expect(await dev.exited).toBe(0);
   expect(dev.output()).toContain("SIGTERM received: finishing open requests and closing the database");
-  expect(existsSync(path.join(dataDir, "sira.lock"))).toBe(false);
+  expect(existsSync(path.join(data, "sira.lock"))).toBe(false);
+});
+
+test("at a terminal the log is readable lines; the generated password stands apart from it", async () => {
+  const port = await freePort();
+  // `script` (util-linux) runs the server with a terminal of its own.
+  const server = startServer(
+    { PORT: String(port), DATA_DIR: dataDir, TERM: "dumb" },
+    ["-qfec", `"${process.execPath}" "${path.join(root, "server.js")}"`, "/dev/null"],
+    root,
+    "script",
+  );
+  try {
+    await waitForHealth(port, server);
+    await expect.poll(server.output).toContain("Sira is listening on");
+    // eslint-disable-next-line no-control-regex -- the terminal's colours are taken out to read the text.
+    const text = server.output().replace(/\u001b\[[\d;]*m/g, "");
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Sira is listening on http:\/\/127\.0\.0\.1:\d+\r?$/m);
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] WARN: SITE_URL is not set/m);
+    expect(text).not.toMatch(/^\{"level"/m);
+    expect(text).toMatch(
+      /It is shown only this once and will not be shown again[\s\S]*Password: +[A-Za-z0-9]{20}\r?\n/,
+    );
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
 });
 
 test("a .env file in the folder the server starts from is read; the environment wins over it", async () => {
@@ -200,11 +318,7 @@ test("a .env file in the folder the server starts from is read; the environment 
     ].join("\n"),
   );
   // As `npm start` runs it, from a folder holding a .env file; PORT is also set in the environment.
-  const server = startServer(
-    { PORT: String(port) },
-    [ENV_FILE_FLAG, ...SERVER_NODE_FLAGS, path.join(root, "server.js")],
-    dataDir,
-  );
+  const server = startServer({ PORT: String(port) }, [path.join(root, "server.js")], dataDir);
   try {
     await waitForHealth(port, server);
     expect(await signInStatus(port, password)).toBe(200);

@@ -103,7 +103,7 @@ const violations: [rule: string, file: string, code: string, expected: string][]
   [
     "server/http/ imports no page code",
     "server/http/bad.ts",
-    'import { pageCacheKey } from "#server/ssr/page-cache.ts";\nexport const k = pageCacheKey;',
+    'import { pageAddress } from "#server/ssr/page-cache.ts";\nexport const k = pageAddress;',
     "import-x/no-restricted-paths",
   ],
   [
@@ -115,7 +115,7 @@ const violations: [rule: string, file: string, code: string, expected: string][]
   [
     "a server feature never imports page code",
     "server/features/articles/bad.ts",
-    'import { pageCacheKey } from "#server/ssr/page-cache.ts";\nexport const k = pageCacheKey;',
+    'import { pageAddress } from "#server/ssr/page-cache.ts";\nexport const k = pageAddress;',
     "import-x/no-restricted-paths",
   ],
   [

@@ -2,6 +2,7 @@ import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { RouterContextProvider } from "react-router";
 import { withHeadingIds, type TocEntry } from "#core/article-toc.ts";
 import { pickLocalized } from "#core/articles.ts";
+import { ARTICLES_PER_PAGE } from "#core/paging.ts";
 import { formatLongDate, formatLongDateTime } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
 import type { ImageInfo } from "#core/images.ts";
@@ -15,9 +16,6 @@ import {
   withImageInfo,
 } from "#app/lib/services.server.ts";
 import type { ArticlesResult, ArticleSummary, TagName } from "./articles-result.ts";
-
-/** Articles on one page of the list (docs/product.md §18). */
-export const ARTICLES_PER_PAGE = 10;
 
 /** The reading time in the page's language, falling back as the text does. */
 function minutesIn(

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { createPageCache } from "#server/ssr/page-cache.ts";
 import { listArticlePage, nextPublication } from "./service.ts";
 
 // Publishing like a writer (docs/product.md §18): drafts, scheduling under a controlled clock, the first
@@ -190,16 +189,5 @@ describe.each(backends)("publishing articles on $name", (backend) => {
     const first = await listArticlePage(db, { page: 1, perPage: 10, now });
     expect(first.items[0]!.slug).toBe("a-24");
     expect((await listArticlePage(db, { page: 4, perPage: 10, now })).items).toEqual([]);
-  });
-});
-
-describe("the page cache and scheduled articles", () => {
-  it("drops a page when the next scheduled article goes public, even inside its time to live", () => {
-    const cache = createPageCache({ ttlMs: 60_000 });
-    const page = { status: 200, contentType: "text/html", body: "list" };
-    cache.set("/articles", "", page, new Date(Date.now() - 1));
-    expect(cache.get("/articles", "")).toBeUndefined();
-    cache.set("/articles", "", page, new Date(Date.now() + 60 * 60_000));
-    expect(cache.get("/articles", "")).toBeDefined();
   });
 });

@@ -56,6 +56,13 @@ export async function listArticles(db: Database, now = new Date()): Promise<Arti
   return rows.map(serializeRow);
 }
 
+/** Public articles, only those with `tag` when given. */
+function publicWith(now: Date, tag: string | undefined) {
+  return tag
+    ? and(isPublic(now), sql`${articles.tags} @> ${JSON.stringify([{ slug: tag }])}::jsonb`)
+    : isPublic(now);
+}
+
 /**
  * One page of public articles, newest first, with how many there are; only those with `tag` when given. Reads
  * one page of rows however many articles there are.
@@ -64,10 +71,7 @@ export async function listArticlePage(
   db: Database,
   options: { page: number; perPage: number; tag?: string; now?: Date },
 ): Promise<Page<ArticleListItem>> {
-  const now = options.now ?? new Date();
-  const where = options.tag
-    ? and(isPublic(now), sql`${articles.tags} @> ${JSON.stringify([{ slug: options.tag }])}::jsonb`)
-    : isPublic(now);
+  const where = publicWith(options.now ?? new Date(), options.tag);
   const [rows, [total]] = await Promise.all([
     db
       .select(articleColumns(ARTICLE_LIST_COLUMNS))
@@ -79,6 +83,18 @@ export async function listArticlePage(
     db.select({ total: count() }).from(articles).where(where),
   ]);
   return { items: rows.map(serializeRow), total: total?.total ?? 0 };
+}
+
+/** How many articles are public (with `tag`, only those with that tag): the lists' page count (§18.9). */
+export async function countPublicArticles(
+  db: Database,
+  options: { tag?: string; now?: Date } = {},
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(articles)
+    .where(publicWith(options.now ?? new Date(), options.tag));
+  return row?.total ?? 0;
 }
 
 /** When the next scheduled article goes public, if one is waiting: a page rendered now is stale from then. */
@@ -318,6 +334,8 @@ export function createArticles(deps: ArticleWriteDeps & { logger: Logger; conten
     /** One page of public articles, newest first (with `tag`, only those with that tag). */
     listPage: (options: { page: number; perPage: number; tag?: string }) =>
       listArticlePage(db, { ...options, now: now() }),
+    /** How many articles are public (with `tag`, only those with that tag). */
+    countPublic: (tag?: string) => countPublicArticles(db, { tag, now: now() }),
     /** A public article by slug; drafts and scheduled articles are not found. */
     bySlug: (slug: string) => getArticleBySlug(db, slug, now()),
     /** Any article by id, for the owner's preview (docs/product.md §18). */

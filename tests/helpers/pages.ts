@@ -1,0 +1,35 @@
+import type { RouterContextProvider } from "react-router";
+import { nonceContext } from "#server/ssr/context.ts";
+
+/**
+ * A stand-in for React Router's renderer in API tests (the real one is the build's, which the end-to-end tests
+ * use): a page per address with inline scripts written with the request's nonce, as React Router writes them, and
+ * its hydration data; 404 for an address not in `pages`, and for a list page past `lastPage`. It counts what it
+ * renders.
+ */
+export function standInPages(
+  pages: readonly string[] = ["/", "/about", "/projects", "/articles", "/contact", "/ar", "/ar/about"],
+  lastPage = 1,
+) {
+  const rendered: string[] = [];
+  const ssr = (request: Request, context: RouterContextProvider): Promise<Response> => {
+    const url = new URL(request.url);
+    rendered.push(`${url.pathname}${url.search}`);
+    const nonce = context.get(nonceContext);
+    const page = Number(url.searchParams.get("page") ?? "1");
+    const found = pages.includes(url.pathname) && (!url.searchParams.has("page") || page <= lastPage);
+    const language = url.pathname === "/ar" || url.pathname.startsWith("/ar/") ? "ar" : "en";
+    const html =
+      `<!DOCTYPE html><html lang="${language}"><head>` +
+      `<script nonce="${nonce}">window.__context = ${JSON.stringify({ page: url.pathname, found })};</script>` +
+      `</head><body><main>${`${url.pathname} سلام، hello. `.repeat(150)}</main>` +
+      `<script nonce="${nonce}">hydrate()</script></body></html>`;
+    return Promise.resolve(
+      new Response(html, {
+        status: found ? 200 : 404,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      }),
+    );
+  };
+  return { ssr, rendered };
+}
