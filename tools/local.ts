@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import path from "node:path";
 
 // What the tests, the benchmarks and Lighthouse share about this machine: Debian's Chromium and how to start
-// it here, and a free loopback port.
+// it here, a free loopback port, and how `npm start` runs the server.
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -30,4 +32,18 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * The Node flags `npm start` runs the server with (package.json "start", decision 039): a test or a benchmark that
+ * starts the server as a process starts it the same way.
+ */
+export function serverNodeFlags(): string[] {
+  const { scripts } = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, "..", "package.json"), "utf8"),
+  ) as {
+    scripts: { start: string };
+  };
+  const command = scripts.start.split(" && ").at(-1)!.split(" ");
+  return command.slice(1, command.indexOf("server.js"));
 }
