@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { serverNodeFlags } from "#tools/local.ts";
 
-// The built server as separate processes (`node server.js`, as `npm start` runs it), for the tests that need real
+// The built server as separate processes (`node <the flags of npm start> server.js`), for the tests that need real
 // processes: signals, start-up errors, several instances on one database.
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -14,7 +15,7 @@ export interface Started {
 
 export function startServerProcess(
   env: Record<string, string>,
-  args: string[] = ["server.js"],
+  args: string[] = [...serverNodeFlags(), "server.js"],
   cwd = root,
   command = process.execPath,
 ): Started {

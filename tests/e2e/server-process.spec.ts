@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { logEntries, startServerProcess as startServer, waitForHealth } from "./processes.ts";
-import { freePort } from "#tools/local.ts";
+import { freePort, serverNodeFlags } from "#tools/local.ts";
 
 // The server as an owner runs it: `node server.js` with the built app, a real data folder on disk, real signals.
 // No browser needed.
@@ -23,8 +23,9 @@ const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
   scripts: Record<string, string>;
 };
 
-test("is started by `npm start` and `npm run dev` as these tests start it, without flags", () => {
-  expect(scripts.start).toBe("node scripts/ensure-build.ts && node server.js");
+test("is started by `npm start` as these tests start it, after a build when one is needed", () => {
+  expect(scripts.start).toBe(`node scripts/ensure-build.ts && node ${serverNodeFlags().join(" ")} server.js`);
+  expect(serverNodeFlags()).toEqual(["--liftoff-only", "--max-semi-space-size=2"]);
   expect(scripts.dev).toBe("node server.js --dev");
 });
 
@@ -282,7 +283,7 @@ test("at a terminal the log is readable lines; the generated password stands apa
   // `script` (util-linux) runs the server with a terminal of its own.
   const server = startServer(
     { PORT: String(port), DATA_DIR: dataDir, TERM: "dumb" },
-    ["-qfec", `"${process.execPath}" "${path.join(root, "server.js")}"`, "/dev/null"],
+    ["-qfec", [process.execPath, ...serverNodeFlags(), path.join(root, "server.js")].join(" "), "/dev/null"],
     root,
     "script",
   );
@@ -318,7 +319,11 @@ test("a .env file in the folder the server starts from is read; the environment 
     ].join("\n"),
   );
   // As `npm start` runs it, from a folder holding a .env file; PORT is also set in the environment.
-  const server = startServer({ PORT: String(port) }, [path.join(root, "server.js")], dataDir);
+  const server = startServer(
+    { PORT: String(port) },
+    [...serverNodeFlags(), path.join(root, "server.js")],
+    dataDir,
+  );
   try {
     await waitForHealth(port, server);
     expect(await signInStatus(port, password)).toBe(200);
