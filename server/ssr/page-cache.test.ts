@@ -185,6 +185,19 @@ describe("the page cache's bounds", () => {
     expect(rendered).toEqual(["/c", "/b"]);
   });
 
+  it("keeps a page rendered again after it expired once, its bytes counted once", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval"] });
+    const cache = createPageCache({ ttlMs: 1_000 });
+    const { app, rendered } = site(cache);
+    await app.request("/a");
+    const once = cache.bytes;
+    vi.setSystemTime(Date.now() + 1_000);
+    await app.request("/a");
+    expect(rendered).toEqual(["/a", "/a"]);
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(once);
+  });
+
   it("sweeps expired pages even when nobody asks for them again", async () => {
     vi.useFakeTimers({ toFake: ["Date", "setInterval"] });
     const cache = createPageCache({ ttlMs: 1_000 });
