@@ -1,35 +1,9 @@
-import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
-
-// The browser bundle runs on preact/compat instead of React (docs/decisions/031-preact-in-the-browser.md): about
-// 50 kB less gzip on every page. The server keeps React for rendering, and development keeps React (its tools).
-const REACT_IN_THE_BROWSER: Record<string, string> = {
-  react: "/app/platform/react-on-preact.js",
-  "react-dom": "preact/compat",
-  "react-dom/client": "/app/platform/react-dom-client-on-preact.ts",
-  "react/jsx-runtime": "preact/compat/jsx-runtime",
-  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
-};
-
-function preactInTheBrowser(): Plugin {
-  return {
-    name: "sira:preact-in-the-browser",
-    apply: "build",
-    enforce: "pre",
-    async resolveId(source, importer, options) {
-      if (this.environment.name !== "client") return null;
-      const target = REACT_IN_THE_BROWSER[source];
-      if (!target) return null;
-      if (target.startsWith("/")) return path.join(import.meta.dirname, target);
-      return this.resolve(target, importer, { ...options, skipSelf: true });
-    },
-  };
-}
+import { defineConfig } from "vite";
 
 export default defineConfig(({ command }) => ({
-  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
   // The server bundle includes React: pin its production build, whoever imports the bundle (server.js or a test).
   define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   // The server build's entry is our Hono app (docs/architecture.md "Platform notes": Vite 8 ignores the old isSsrBuild branch).

@@ -2,18 +2,18 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { useContext, type ReactNode } from "react";
+import { useContext, useEffect, type ReactNode } from "react";
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { languageOfPath } from "#core/localized-paths.ts";
 import { directionOf, readPreferences } from "#core/preferences.ts";
 import type { Route } from "./+types/root";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import cairoLatin from "@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url";
-import { AfterPaintScripts } from "./components/after-paint-scripts.tsx";
 import { RouteErrorScreen } from "./components/error-screens.tsx";
 import { dictionaries, publicDictionaries } from "./i18n/dictionaries.server.ts";
 import { pageHead } from "./lib/meta.ts";
@@ -68,6 +68,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const language = data?.language ?? "en";
   const theme = data?.theme ?? "light";
   const siteStyle = useContext(SiteStyleContext);
+  // Set once React has committed the page (the effects of everything in it have run): the end-to-end tests wait for
+  // it before they touch a page, as a person finds it answering a moment after it shows.
+  useEffect(() => {
+    (window as { siraHydrated?: boolean }).siraHydrated = true;
+  }, []);
   return (
     <html
       lang={language}
@@ -98,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={data?.nonce} />
-        <AfterPaintScripts nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   );

@@ -293,8 +293,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await Promise.all(started.map((server) => server.close()));
   },
 
-  // The page's scripts start after its first paint (docs/decisions/032-scripts-after-the-first-paint.md): a
-  // navigation is complete for a test once the page has hydrated, as it is for a person a moment later.
+  // A page answers clicks once React has hydrated it (decision 037): a navigation is complete for a test once the
+  // page has hydrated, as it is for a person a moment later.
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
@@ -339,7 +339,7 @@ export { expect };
 /** Waits until an HTML page of ours has hydrated; a feed, an image or another site's page is left as it is. */
 export async function waitForHydration(page: Page) {
   const html = await page
-    .evaluate(() => document.contentType === "text/html" && Boolean(document.getElementById("sira-modules")))
+    .evaluate(() => document.contentType === "text/html" && "__reactRouterContext" in window)
     .catch(() => false);
   if (html) await page.waitForFunction(() => (window as { siraHydrated?: boolean }).siraHydrated === true);
 }
