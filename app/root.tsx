@@ -7,7 +7,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { useContext, useEffect, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { languageOfPath } from "#core/localized-paths.ts";
 import { directionOf, readPreferences } from "#core/preferences.ts";
@@ -20,11 +20,8 @@ import { pageHead } from "./lib/meta.ts";
 import { preferenceScript } from "./lib/preference-script.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { getNonce, getServices, readSite } from "./lib/services.server.ts";
-import { SITE_STYLE_ID, SiteStyleContext } from "./lib/site-style.ts";
-
-// The stylesheet is written into the page (decision 030), not linked; in development Vite's own copy of it, which
-// follows edits, comes on top.
-if (import.meta.env.DEV) void import("./app.css");
+// The site's one stylesheet, a hashed file every page links (decision 037): cached once for every page.
+import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const preferences = readPreferences(request.headers.get("Cookie"));
@@ -36,7 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const language = adminPage ? preferences.language : languageOfPath(pathname);
   return {
     language,
-    theme: preferences.theme,
     dictionary: adminPage ? dictionaries[language] : publicDictionaries[language],
     nonce: getNonce(context),
     origin: services.site.origin ?? url.origin,
@@ -45,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   };
 }
 
-// The theme changes in the browser alone; the language changes with the address, whose dictionary the root
+// The theme is the browser's alone (decision 037); the language changes with the address, whose dictionary the root
 // loader then sends. Moving between pages of one language leaves the root data alone.
 export function shouldRevalidate({
   currentUrl,
@@ -66,25 +62,19 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const language = data?.language ?? "en";
-  const theme = data?.theme ?? "light";
-  const siteStyle = useContext(SiteStyleContext);
   // Set once React has committed the page (the effects of everything in it have run): the end-to-end tests wait for
   // it before they touch a page, as a person finds it answering a moment after it shows.
   useEffect(() => {
     (window as { siraHydrated?: boolean }).siraHydrated = true;
   }, []);
+  // The head script sets the theme's class and its theme-color element before the first paint
+  // (app/lib/preference-script.ts): the server's HTML is the same for every visitor, and hydration leaves the
+  // script's changes alone.
   return (
-    <html
-      lang={language}
-      dir={directionOf(language)}
-      className={theme === "dark" ? "dark" : undefined}
-      style={{ colorScheme: theme }}
-      suppressHydrationWarning
-    >
+    <html lang={language} dir={directionOf(language)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={theme === "dark" ? "#020617" : "#ffffff"} />
         {/* The font files the first paint needs, fetched with the stylesheet rather than after it: Arabic
             pages show Latin too (initials, tags, names), so they need both. */}
         {(language === "ar" ? [cairoArabic, cairoLatin] : [cairoLatin]).map((href) => (
@@ -97,8 +87,6 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Meta />
         <Links />
-        {/* The whole stylesheet, after the title and share tags that link previews read from the first bytes. */}
-        <style id={SITE_STYLE_ID} dangerouslySetInnerHTML={{ __html: siteStyle }} />
       </head>
       <body>
         {children}

@@ -27,8 +27,6 @@ export interface StartOptions {
   ssr?: SsrHandler;
   /** Folder of built client files (build/client); absent in development, where Vite serves them. */
   clientDir?: string;
-  /** CSP sources (`'sha256-…'`) of the `<style>` elements the pages carry: the built stylesheet (decision 030). */
-  styleSources?: readonly string[];
   /** Development: Vite's middleware (assets, hot reload) in front of the app. */
   front?: FrontHandler;
   /** Tests: an in-memory PGlite instead of DATA_DIR. */
@@ -68,7 +66,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       images,
       ssr: options.ssr,
       clientDir: options.clientDir,
-      styleSources: options.styleSources,
       dev: Boolean(options.front),
       pageCache,
     });

@@ -3,7 +3,7 @@ import { Languages, Menu, Moon, Sun, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { localizePath } from "#core/localized-paths.ts";
-import type { Language, Theme } from "#core/preferences.ts";
+import type { Language } from "#core/preferences.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { applyLanguage, applyTheme } from "#app/lib/preferences.client.ts";
 import type { RootData } from "#app/lib/root-data.ts";
@@ -124,26 +124,23 @@ export function Navbar() {
   );
 }
 
+/**
+ * The theme switch. The theme is set on the document before the first paint (app/lib/preference-script.ts), so the
+ * button shows the icon and the name of the switch to the other one by the document's `dark` class: every visitor
+ * of a page gets the same markup from the server (decision 037).
+ */
 function ThemeToggle() {
   const { t } = useI18n();
-  const data = useRouteLoaderData<RootData>("root");
-  const [theme, setTheme] = useState<Theme>(data?.theme ?? "light");
-  const next: Theme = theme === "dark" ? "light" : "dark";
   return (
     <button
       type="button"
       className="grid size-10 place-items-center rounded-md hover:bg-muted"
-      aria-label={next === "dark" ? t("nav.toDark") : t("nav.toLight")}
-      onClick={() => {
-        applyTheme(next);
-        setTheme(next);
-      }}
+      onClick={() => applyTheme(document.documentElement.classList.contains("dark") ? "light" : "dark")}
     >
-      {theme === "dark" ? (
-        <Sun aria-hidden="true" className="size-5" />
-      ) : (
-        <Moon aria-hidden="true" className="size-5" />
-      )}
+      <Moon aria-hidden="true" className="size-5 dark:hidden" />
+      <Sun aria-hidden="true" className="hidden size-5 dark:block" />
+      <span className="sr-only dark:hidden">{t("nav.toDark")}</span>
+      <span className="sr-only hidden dark:inline">{t("nav.toLight")}</span>
     </button>
   );
 }

@@ -1,11 +1,10 @@
 import type { Dictionary } from "#core/i18n.ts";
-import type { Language, Theme } from "#core/preferences.ts";
+import type { Language } from "#core/preferences.ts";
 import type { PublicSite } from "#core/site-view.ts";
 
-/** What the root loader hands every page: the language of the address, the theme, its dictionary, the origin. */
+/** What the root loader hands every page: the language of the address, its dictionary, the origin. */
 export interface RootData {
   language: Language;
-  theme: Theme;
   dictionary: Dictionary;
   nonce: string;
   /** The site's absolute origin (SITE_URL, or the request's): canonical and share addresses start with it. */

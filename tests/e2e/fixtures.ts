@@ -194,14 +194,21 @@ export function text(language: Language, key: TranslationKey, vars: TranslateVar
 
 export { siteConfig };
 
-/** Sets the preference cookies the server reads, as a visitor who chose them earlier would have. */
+/**
+ * The preferences of a visitor who chose them earlier (docs/product.md §3.8): the theme in localStorage, there before
+ * any script of a page runs, and the language in the cookie the server reads (decision 037).
+ */
 export async function setPreferences(
   context: BrowserContext,
   url: string,
   preferences: { language?: Language; theme?: Theme },
 ) {
-  const cookies = Object.entries(preferences).map(([name, value]) => ({ name, value, url }));
-  await context.addCookies(cookies);
+  if (preferences.language)
+    await context.addCookies([{ name: "language", value: preferences.language, url }]);
+  if (preferences.theme)
+    await context.addInitScript((theme) => {
+      if (localStorage.getItem("theme") === null) localStorage.setItem("theme", theme);
+    }, preferences.theme);
 }
 
 /** A computed style property of an element, for `expect.poll` (colours change through CSS transitions). */
