@@ -15,7 +15,8 @@ import type { Route } from "./+types/root";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import cairoLatin from "@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url";
 import { RouteErrorScreen } from "./components/error-screens.tsx";
-import { dictionaries, publicDictionaries } from "./i18n/dictionaries.server.ts";
+import { dictionaries } from "./i18n/dictionaries.server.ts";
+import { loadPublicDictionary } from "./i18n/public-dictionary.ts";
 import { pageHead } from "./lib/meta.ts";
 import { preferenceScript } from "./lib/preference-script.ts";
 import type { RootData } from "./lib/root-data.ts";
@@ -33,12 +34,22 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const language = adminPage ? preferences.language : languageOfPath(pathname);
   return {
     language,
-    dictionary: adminPage ? dictionaries[language] : publicDictionaries[language],
+    // A public page's texts are a module of their own (app/i18n/public-dictionary.ts); the admin page's come here.
+    dictionary: adminPage ? dictionaries[language] : null,
     nonce: getNonce(context),
     origin: services.site.origin ?? url.origin,
     adminPage,
     site: await readSite(context, language),
   };
+}
+
+/** Before a navigation into the other language, its public texts load beside the root's data. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    loadPublicDictionary(languageOfPath(new URL(request.url).pathname)),
+  ]);
+  return data;
 }
 
 // The theme is the browser's alone (decision 037); the language changes with the address, whose dictionary the root

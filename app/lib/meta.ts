@@ -5,6 +5,7 @@ import { alternatePaths, localizePath, pathWithoutLanguage } from "#core/localiz
 import { LANGUAGES, type Language } from "#core/preferences.ts";
 import type { PublicSite } from "#core/site-view.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
+import { publicDictionary } from "#app/i18n/public-dictionary.ts";
 import type { RootData } from "./root-data.ts";
 import { siteOf } from "./site.ts";
 
@@ -61,7 +62,7 @@ function rootData(matches: MetaArgsLike["matches"]): RootData | undefined {
 export function metaText(args: Pick<MetaArgsLike, "matches">) {
   const root = rootData(args.matches);
   const language = root?.language ?? "en";
-  const dictionary = root?.dictionary ?? {};
+  const dictionary = root?.dictionary ?? publicDictionary(language) ?? {};
   const site = siteOf(root);
   const vars = { name: site.name, role: site.role, city: site.city };
   return {
