@@ -467,10 +467,7 @@ function medianRound(rounds: Throughput[]): Throughput {
   };
 }
 
-/**
- * The first hashed script the page names (the stylesheet is written into the page, decision 030; the scripts are
- * listed by the starter that adds them after the first paint, decision 032).
- */
+/** The first hashed script the page names (React Router's module preloads name them all). */
 function hashedAssetUrl(html: string): string {
   const href = /"(\/assets\/[^"\s]+\.js)"/.exec(html)?.[1];
   if (!href) throw new Error("No hashed script (/assets/….js) named in the HTML of /");
