@@ -52,8 +52,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return data;
 }
 
-// The theme is the browser's alone (decision 037); the language changes with the address, whose dictionary the root
-// loader then sends. Moving between pages of one language leaves the root data alone.
+// The theme is the browser's alone (decision 037); the language changes with the address, whose texts the
+// clientLoader above loads. Moving between pages of one language leaves the root data alone.
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
