@@ -207,7 +207,11 @@ export async function setPreferences(
     await context.addCookies([{ name: "language", value: preferences.language, url }]);
   if (preferences.theme)
     await context.addInitScript((theme) => {
-      if (localStorage.getItem("theme") === null) localStorage.setItem("theme", theme);
+      try {
+        if (localStorage.getItem("theme") === null) localStorage.setItem("theme", theme);
+      } catch {
+        // A document without storage of its own (about:blank, a sandboxed frame) has no theme to keep.
+      }
     }, preferences.theme);
 }
 
