@@ -9,16 +9,10 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { getNonce } from "./lib/services.server.ts";
-import { SiteStyleContext } from "./lib/site-style.ts";
-import { siteStyle, siteStyleSource } from "./lib/site-style.server.ts";
 
-// React Router's default Node entry, plus the per-request CSP nonce on every inline script, whole pages, and the
-// stylesheet's text for the root layout to write into the page (decision 030).
+// React Router's default Node entry, plus the per-request CSP nonce on every inline script, and whole pages.
 
 export const streamTimeout = 5_000;
-
-/** CSP sources of the `<style>` elements every page carries (the stylesheet): server/entry.ts hands them to the CSP. */
-export const styleSources: readonly string[] = [siteStyleSource];
 
 /** Logs real failures only: a visitor's 404 or 405, or a request they abandoned, is not a server error. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
@@ -50,9 +44,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <SiteStyleContext value={siteStyle}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </SiteStyleContext>,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         // React sends a finished Suspense boundary past this many bytes apart from the page, hidden until an inline

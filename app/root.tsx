@@ -2,29 +2,27 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { useContext, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { languageOfPath } from "#core/localized-paths.ts";
 import { directionOf, readPreferences } from "#core/preferences.ts";
 import type { Route } from "./+types/root";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import cairoLatin from "@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2?url";
-import { AfterPaintScripts } from "./components/after-paint-scripts.tsx";
 import { RouteErrorScreen } from "./components/error-screens.tsx";
-import { dictionaries, publicDictionaries } from "./i18n/dictionaries.server.ts";
+import { dictionaries } from "./i18n/dictionaries.server.ts";
+import { loadPublicDictionary } from "./i18n/public-dictionary.ts";
 import { pageHead } from "./lib/meta.ts";
 import { preferenceScript } from "./lib/preference-script.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { getNonce, getServices, readSite } from "./lib/services.server.ts";
-import { SITE_STYLE_ID, SiteStyleContext } from "./lib/site-style.ts";
-
-// The stylesheet is written into the page (decision 030), not linked; in development Vite's own copy of it, which
-// follows edits, comes on top.
-if (import.meta.env.DEV) void import("./app.css");
+// The site's one stylesheet, a hashed file every page links (decision 037): cached once for every page.
+import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const preferences = readPreferences(request.headers.get("Cookie"));
@@ -36,8 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const language = adminPage ? preferences.language : languageOfPath(pathname);
   return {
     language,
-    theme: preferences.theme,
-    dictionary: adminPage ? dictionaries[language] : publicDictionaries[language],
+    // A public page's texts are a module of their own (app/i18n/public-dictionary.ts); the admin page's come here.
+    dictionary: adminPage ? dictionaries[language] : null,
     nonce: getNonce(context),
     origin: services.site.origin ?? url.origin,
     adminPage,
@@ -45,8 +43,17 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   };
 }
 
-// The theme changes in the browser alone; the language changes with the address, whose dictionary the root
-// loader then sends. Moving between pages of one language leaves the root data alone.
+/** Before a navigation into the other language, its public texts load beside the root's data. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    loadPublicDictionary(languageOfPath(new URL(request.url).pathname)),
+  ]);
+  return data;
+}
+
+// The theme is the browser's alone (decision 037); the language changes with the address, whose texts the
+// clientLoader above loads. Moving between pages of one language leaves the root data alone.
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -66,20 +73,19 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const language = data?.language ?? "en";
-  const theme = data?.theme ?? "light";
-  const siteStyle = useContext(SiteStyleContext);
+  // Set once React has committed the page (the effects of everything in it have run): the end-to-end tests wait for
+  // it before they touch a page, as a person finds it answering a moment after it shows.
+  useEffect(() => {
+    (window as { siraHydrated?: boolean }).siraHydrated = true;
+  }, []);
+  // The head script sets the theme's class and its theme-color element before the first paint
+  // (app/lib/preference-script.ts): the server's HTML is the same for every visitor, and hydration leaves the
+  // script's changes alone.
   return (
-    <html
-      lang={language}
-      dir={directionOf(language)}
-      className={theme === "dark" ? "dark" : undefined}
-      style={{ colorScheme: theme }}
-      suppressHydrationWarning
-    >
+    <html lang={language} dir={directionOf(language)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={theme === "dark" ? "#020617" : "#ffffff"} />
         {/* The font files the first paint needs, fetched with the stylesheet rather than after it: Arabic
             pages show Latin too (initials, tags, names), so they need both. */}
         {(language === "ar" ? [cairoArabic, cairoLatin] : [cairoLatin]).map((href) => (
@@ -92,13 +98,11 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Meta />
         <Links />
-        {/* The whole stylesheet, after the title and share tags that link previews read from the first bytes. */}
-        <style id={SITE_STYLE_ID} dangerouslySetInnerHTML={{ __html: siteStyle }} />
       </head>
       <body>
         {children}
         <ScrollRestoration nonce={data?.nonce} />
-        <AfterPaintScripts nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   );

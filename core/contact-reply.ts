@@ -1,4 +1,9 @@
-import { FIELD_ERROR_CODES, FORM_ERROR_CODES, type FieldErrorCode, type FormErrorCode } from "./contact.ts";
+import {
+  FIELD_ERROR_CODES,
+  FORM_ERROR_CODES,
+  type FieldErrorCode,
+  type FormErrorCode,
+} from "./contact-fields.ts";
 
 // Reads a form service's reply the way docs/product.md §8 describes (Formspree's protocol): `next` means success;
 // otherwise `errors` (field-level when they name a field), or a single `error` text; anything else is an

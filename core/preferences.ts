@@ -1,5 +1,6 @@
-// Preferences live in localStorage under `theme` and `language` (docs/product.md §3) and are mirrored in cookies of the
-// same names so the server renders the right `lang`, `dir` and theme class on the first byte.
+// Preferences live in localStorage under `theme` and `language` (docs/product.md §3). The theme is applied in the
+// browser before the first paint (decision 037); the language is mirrored in a cookie of the same name, which the admin
+// page and the API answer in (docs/product.md §14).
 
 export const LANGUAGES = ["en", "ar"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -8,6 +9,8 @@ export type Theme = (typeof THEMES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "en";
 export const DEFAULT_THEME: Theme = "light";
+/** The browser's theme-color (its bar above the page) in each theme: the page's background. */
+export const THEME_COLORS: Record<Theme, string> = { light: "#ffffff", dark: "#020617" };
 export const THEME_KEY = "theme";
 export const LANGUAGE_KEY = "language";
 /** One year: preferences are not secrets and should outlive a browser restart. */

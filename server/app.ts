@@ -45,8 +45,6 @@ export interface AppOptions {
   ssr?: SsrHandler;
   /** Folder of built client files (build/client); absent in API-only tests and in development. */
   clientDir?: string;
-  /** CSP sources (`'sha256-…'`) of the `<style>` elements the pages carry: the built stylesheet (decision 030). */
-  styleSources?: readonly string[];
   /** Development: Vite injects inline scripts and styles, so the CSP is left out. */
   dev?: boolean;
   /** Rendered public pages kept for PAGE_CACHE_SECONDS; absent means every page is rendered. */
@@ -138,7 +136,6 @@ export function createApp(options: AppOptions) {
     dev: Boolean(options.dev),
     trustProxy: env.trustProxy,
     publicOrigin: env.publicOrigin,
-    styleSources: options.styleSources ?? [],
   };
   const security = createSecurityHeaders(headerOptions);
 

@@ -12,13 +12,11 @@ const handler = createRequestHandler(build, "production");
 const builtPages = {
   ssr: (request: Request, context: Parameters<typeof handler>[1]) => handler(request, context),
   clientDir: path.relative(process.cwd(), path.join(findProjectRoot(), "build", "client")) || ".",
-  // The stylesheet every page carries inline (decision 030), allowed by the CSP through its hash.
-  styleSources: build.entry.module.styleSources,
 };
 
 /** Starts the production server with this build: the end-to-end fixtures use it. */
 export function startBuiltServer(
-  options: Omit<StartOptions, "ssr" | "clientDir" | "styleSources" | "front">,
+  options: Omit<StartOptions, "ssr" | "clientDir" | "front">,
 ): Promise<RunningServer> {
   return startServer({ ...options, ...builtPages });
 }

@@ -28,8 +28,6 @@ export interface StartOptions {
   ssr?: SsrHandler;
   /** Folder of built client files (build/client); absent in development, where Vite serves them. */
   clientDir?: string;
-  /** CSP sources (`'sha256-…'`) of the `<style>` elements the pages carry: the built stylesheet (decision 030). */
-  styleSources?: readonly string[];
   /** Development: Vite's middleware (assets, hot reload) in front of the app. */
   front?: FrontHandler;
   /**
@@ -74,7 +72,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     images,
     ssr: options.ssr,
     clientDir: options.clientDir,
-    styleSources: options.styleSources,
     dev: Boolean(options.front),
     // In development every request is rendered afresh.
     pageCache: options.front ? undefined : pageCache,

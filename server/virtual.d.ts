@@ -3,10 +3,7 @@ declare module "virtual:react-router/server-build" {
   export const assets: ServerBuild["assets"];
   export const assetsBuildDirectory: ServerBuild["assetsBuildDirectory"];
   export const basename: ServerBuild["basename"];
-  /** app/entry.server.tsx, with what it adds for the server: the CSP sources of the pages' `<style>` elements. */
-  export const entry: ServerBuild["entry"] & {
-    module: ServerBuild["entry"]["module"] & { styleSources: readonly string[] };
-  };
+  export const entry: ServerBuild["entry"];
   export const future: ServerBuild["future"];
   export const isSpaMode: ServerBuild["isSpaMode"];
   export const prerender: ServerBuild["prerender"];

@@ -15,6 +15,7 @@ import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { readingMinutes } from "#core/article-rules.ts";
+import { localizePath } from "#core/localized-paths.ts";
 import { createDb } from "#db/client.ts";
 import { keepArticleRenders, renderArticle } from "#server/features/articles/rendered.ts";
 import { CHROMIUM, CHROMIUM_ARGS, freePort, serverNodeFlags } from "./local.ts";
@@ -329,12 +330,17 @@ interface PageJs {
   gzipBytes: number;
   brotliBytes: number;
   transferredBytes: number;
-  /** Inline <script> elements in the HTML (hydration data, manifest): not counted in gzipBytes. */
+  /** Inline <script> elements in the HTML (the router's data and manifest): not counted in gzipBytes. */
+  inlineScriptBytes: number;
   inlineScriptGzipBytes: number;
+  /** The page's first-load JavaScript: the scripts' gzip bytes and the inline scripts' together. */
+  firstLoadGzipBytes: number;
+  /** The HTML document as the server sends it, before content encoding. */
+  htmlBytes: number;
   chunks: ScriptChunk[];
 }
 
-async function measureFirstLoadJs(origin: string, paths: string[]): Promise<PageJs[]> {
+export async function measureFirstLoadJs(origin: string, paths: string[]): Promise<PageJs[]> {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   try {
@@ -374,6 +380,7 @@ async function measureFirstLoadJs(origin: string, paths: string[]): Promise<Page
         .join("\n");
       const sum = (key: "rawBytes" | "gzipBytes" | "brotliBytes" | "transferredBytes") =>
         chunks.reduce((total, chunk) => total + chunk[key], 0);
+      const inlineGzip = inline ? gzipSync(inline).length : 0;
       pages.push({
         path: pagePath,
         status: response?.status() ?? 0,
@@ -382,7 +389,10 @@ async function measureFirstLoadJs(origin: string, paths: string[]): Promise<Page
         gzipBytes: sum("gzipBytes"),
         brotliBytes: sum("brotliBytes"),
         transferredBytes: sum("transferredBytes"),
-        inlineScriptGzipBytes: inline ? gzipSync(inline).length : 0,
+        inlineScriptBytes: Buffer.byteLength(inline),
+        inlineScriptGzipBytes: inlineGzip,
+        firstLoadGzipBytes: sum("gzipBytes") + inlineGzip,
+        htmlBytes: Buffer.byteLength(html),
         chunks,
       });
       await context.close();
@@ -482,10 +492,7 @@ function medianRound(rounds: Throughput[]): Throughput {
   };
 }
 
-/**
- * The first hashed script the page names (the stylesheet is written into the page, decision 030; the scripts are
- * listed by the starter that adds them after the first paint, decision 032).
- */
+/** The first hashed script the page names (React Router's module preloads name them all). */
 function hashedAssetUrl(html: string): string {
   const href = /"(\/assets\/[^"\s]+\.js)"/.exec(html)?.[1];
   if (!href) throw new Error("No hashed script (/assets/….js) named in the HTML of /");
@@ -748,7 +755,8 @@ async function main() {
     const afterStart = readMemory(server.pid);
 
     // (c) First-load JavaScript per public page, and the largest contentful paint on a phone.
-    const paths = PUBLIC_PAGES;
+    // Every public page at its address in each language (docs/product.md §16).
+    const paths = PUBLIC_PAGES.flatMap((page) => [page, localizePath(page, "ar")]);
     console.log("First-load JavaScript (Playwright, fresh cache per page)…");
     const pages = await measureFirstLoadJs(server.origin, paths);
     console.log("Largest contentful paint on a 390 px phone…");
@@ -861,10 +869,24 @@ async function main() {
     await hostile.stop();
 
     // Report
-    console.log("\nFirst-load JavaScript per page (external scripts; kB = 1000 B)");
+    console.log(
+      "\nFirst-load JavaScript per page (scripts, then the inline scripts of the HTML; kB = 1000 B), and the HTML",
+    );
     console.log(
       table([
-        ["page", "status", "scripts", "raw kB", "gzip kB", "brotli kB", "wire kB"],
+        [
+          "page",
+          "status",
+          "scripts",
+          "raw kB",
+          "gzip kB",
+          "brotli kB",
+          "wire kB",
+          "inline kB",
+          "inline gzip kB",
+          "total gzip kB",
+          "HTML kB",
+        ],
         ...pages.map((p) => [
           p.path,
           String(p.status),
@@ -873,6 +895,10 @@ async function main() {
           String(kB(p.gzipBytes)),
           String(kB(p.brotliBytes)),
           String(kB(p.transferredBytes)),
+          String(kB(p.inlineScriptBytes)),
+          String(kB(p.inlineScriptGzipBytes)),
+          String(kB(p.firstLoadGzipBytes)),
+          String(kB(p.htmlBytes)),
         ]),
       ]),
     );
@@ -931,17 +957,24 @@ async function main() {
       ]),
     );
 
-    const largest = pages.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+    const largest = pages.reduce((a, b) => (b.firstLoadGzipBytes > a.firstLoadGzipBytes ? b : a));
+    const largestHtml = pages.reduce((a, b) => (b.htmlBytes > a.htmlBytes ? b : a));
     const lcpImages = lcp.filter((f) =>
       ["/", "/about", "/projects", `/articles/${ARTICLE_SLUGS[0]}`].includes(f.path),
     );
     const heaviest = lcpImages.reduce((a, b) => ((b.bytes ?? 0) > (a.bytes ?? 0) ? b : a));
     const checks: Check[] = [
       {
-        name: "First-load JS, largest page (gzip)",
-        value: `${kB(largest.gzipBytes)} kB, brotli ${kB(largest.brotliBytes)} kB (${largest.path})`,
-        target: "≤ 110 kB",
-        ok: largest.gzipBytes <= 110_000,
+        name: "First-load JS with the inline scripts, largest page (gzip)",
+        value: `${kB(largest.firstLoadGzipBytes)} kB, inline ${kB(largest.inlineScriptGzipBytes)} kB (${largest.path})`,
+        target: "≤ 125 kB",
+        ok: largest.firstLoadGzipBytes <= 125_000,
+      },
+      {
+        name: "HTML of a public page, largest (raw)",
+        value: `${kB(largestHtml.htmlBytes)} kB (${largestHtml.path})`,
+        target: "≤ 50 kB",
+        ok: largestHtml.htmlBytes <= 50_000,
       },
       {
         name: "LCP image on a phone, heaviest of /, /about, /projects, the article",

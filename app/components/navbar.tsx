@@ -1,14 +1,13 @@
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { Languages, Menu, Moon, Sun, X } from "lucide-react";
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { localizePath } from "#core/localized-paths.ts";
-import type { Language, Theme } from "#core/preferences.ts";
+import type { Language } from "#core/preferences.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { applyLanguage, applyTheme } from "#app/lib/preferences.client.ts";
 import type { RootData } from "#app/lib/root-data.ts";
 import { useSite } from "#app/lib/site.ts";
-import { HydrateInTurn } from "./hydrate-in-turn.tsx";
 
 export const NAV_LINKS = [
   { to: "/", key: "nav.home" },
@@ -25,11 +24,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/**
- * The site's pages as a list of links: in the top bar on wide screens, in the phone menu otherwise. Each list
- * hydrates in a turn of its own on the first load (decision 032): a dozen links that each resolve their path made the
- * top bar the longest turn.
- */
+/** The site's pages as a list of links: in the top bar on wide screens, in the phone menu otherwise. */
 function NavLinkList({
   className,
   linkClassName,
@@ -43,23 +38,21 @@ function NavLinkList({
 }) {
   const { t, localPath } = useI18n();
   return (
-    <HydrateInTurn>
-      <ul className={className}>
-        {NAV_LINKS.map((link) => (
-          <li key={link.to}>
-            <NavLink
-              to={localPath(link.to)}
-              end={link.to === "/"}
-              className={linkClassName}
-              prefetch={prefetch ? "intent" : undefined}
-              onClick={onNavigate}
-            >
-              {t(link.key)}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </HydrateInTurn>
+    <ul className={className}>
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink
+            to={localPath(link.to)}
+            end={link.to === "/"}
+            className={linkClassName}
+            prefetch={prefetch ? "intent" : undefined}
+            onClick={onNavigate}
+          >
+            {t(link.key)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -70,9 +63,8 @@ export function Navbar() {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  // Escape closes the phone menu and gives focus back to its button. A layout effect: the key is listened for from
-  // the moment the menu shows (Preact runs plain effects a frame later, decision 031).
-  useLayoutEffect(() => {
+  // Escape closes the phone menu and gives focus back to its button.
+  useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
@@ -132,26 +124,23 @@ export function Navbar() {
   );
 }
 
+/**
+ * The theme switch. The theme is set on the document before the first paint (app/lib/preference-script.ts), so the
+ * button shows the icon and the name of the switch to the other one by the document's `dark` class: every visitor
+ * of a page gets the same markup from the server (decision 037).
+ */
 function ThemeToggle() {
   const { t } = useI18n();
-  const data = useRouteLoaderData<RootData>("root");
-  const [theme, setTheme] = useState<Theme>(data?.theme ?? "light");
-  const next: Theme = theme === "dark" ? "light" : "dark";
   return (
     <button
       type="button"
       className="grid size-10 place-items-center rounded-md hover:bg-muted"
-      aria-label={next === "dark" ? t("nav.toDark") : t("nav.toLight")}
-      onClick={() => {
-        applyTheme(next);
-        setTheme(next);
-      }}
+      onClick={() => applyTheme(document.documentElement.classList.contains("dark") ? "light" : "dark")}
     >
-      {theme === "dark" ? (
-        <Sun aria-hidden="true" className="size-5" />
-      ) : (
-        <Moon aria-hidden="true" className="size-5" />
-      )}
+      <Moon aria-hidden="true" className="size-5 dark:hidden" />
+      <Sun aria-hidden="true" className="hidden size-5 dark:block" />
+      <span className="sr-only dark:hidden">{t("nav.toDark")}</span>
+      <span className="sr-only hidden dark:inline">{t("nav.toLight")}</span>
     </button>
   );
 }
@@ -172,8 +161,7 @@ function LanguageMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  // As the phone menu's: listening from the moment the menu shows.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);

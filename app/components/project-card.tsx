@@ -5,16 +5,18 @@ import { GithubIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { siteConfig } from "#config/site.ts";
 
 /** A project card (docs/product.md §2 "Projects"): image or fallback, title, description, tags, links, category. */
 export function ProjectCard({
   project,
+  fallbackImage,
   index,
   headingLevel,
   priority = false,
 }: {
   project: PublicProject;
+  /** What a project without an image shows (config/site.ts, through the page's loader). */
+  fallbackImage: string;
   index: number;
   /** The first card of the projects page, near the top: fetched first. Below the fold elsewhere. */
   priority?: boolean;
@@ -23,7 +25,7 @@ export function ProjectCard({
 }) {
   const Heading = headingLevel;
   const { t } = useI18n();
-  const image = project.image_url || siteConfig.projectFallbackImage;
+  const image = project.image_url || fallbackImage;
   // The drawn images ship a 600-pixel copy beside them (scripts/make-images.ts) for phones.
   const small = /^\/images\/(sample-project-\d+|project-fallback)\.webp$/.test(image)
     ? { url: image.replace(/\.webp$/, "-600.webp"), width: 600, fullWidth: 1200 }

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
 import { Footer } from "./footer.tsx";
-import { HydrateInTurn } from "./hydrate-in-turn.tsx";
 import { Navbar } from "./navbar.tsx";
 import { SmoothScroll } from "./smooth-scroll.tsx";
 import { Spinner } from "./ui/spinner.tsx";
@@ -22,18 +21,14 @@ export function SiteShell({ children }: { children: ReactNode }) {
       >
         {t("nav.skip")}
       </a>
-      <HydrateInTurn>
-        <Navbar />
-      </HydrateInTurn>
+      <Navbar />
       <main id="main" className="relative flex-1" aria-busy={loading}>
         {loading ? <Spinner className="absolute inset-x-0 top-0 z-10" /> : null}
         <div key={location.pathname} className={`page-enter ${loading ? "opacity-60" : ""}`}>
-          <HydrateInTurn>{children}</HydrateInTurn>
+          {children}
         </div>
       </main>
-      <HydrateInTurn>
-        <Footer />
-      </HydrateInTurn>
+      <Footer />
       <ToastArea />
       <SmoothScroll />
     </div>

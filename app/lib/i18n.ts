@@ -5,6 +5,7 @@ import type { TranslationKey } from "#app/i18n/keys.ts";
 import { LOCALES } from "#core/dates.ts";
 import { localizePath } from "#core/localized-paths.ts";
 import { DEFAULT_LANGUAGE, directionOf, type Language } from "#core/preferences.ts";
+import { publicDictionary } from "#app/i18n/public-dictionary.ts";
 import type { RootData } from "./root-data.ts";
 
 const NO_MESSAGES: Dictionary = {};
@@ -20,8 +21,8 @@ export function useI18n(): {
   localPath: (path: string) => string;
 } {
   const data = useRouteLoaderData<RootData>("root");
-  const dictionary = data?.dictionary ?? NO_MESSAGES;
   const language = data?.language ?? DEFAULT_LANGUAGE;
+  const dictionary = data?.dictionary ?? publicDictionary(language) ?? NO_MESSAGES;
   const t = useCallback<Translate>(
     (key, vars) => translate(dictionary, key, vars, LOCALES[language]),
     [dictionary, language],

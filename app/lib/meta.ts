@@ -5,8 +5,8 @@ import { alternatePaths, localizePath, pathWithoutLanguage } from "#core/localiz
 import { LANGUAGES, type Language } from "#core/preferences.ts";
 import type { PublicSite } from "#core/site-view.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
+import { publicDictionary } from "#app/i18n/public-dictionary.ts";
 import type { RootData } from "./root-data.ts";
-import { siteOf } from "./site.ts";
 
 // The <head> of every page in its language (docs/product.md §16): title and description; for public pages also
 // the canonical address, the same page in the other language (hreflang), Open Graph and Twitter cards with a
@@ -61,12 +61,17 @@ function rootData(matches: MetaArgsLike["matches"]): RootData | undefined {
 export function metaText(args: Pick<MetaArgsLike, "matches">) {
   const root = rootData(args.matches);
   const language = root?.language ?? "en";
-  const dictionary = root?.dictionary ?? {};
-  const site = siteOf(root);
-  const vars = { name: site.name, role: site.role, city: site.city };
+  const dictionary = root?.dictionary ?? publicDictionary(language) ?? {};
+  const vars: TranslateVars = root
+    ? { name: root.site.name, role: root.site.role, city: root.site.city }
+    : {};
   return {
     language,
-    site,
+    /** The site's settings (docs/product.md §17): every page has them but the root's own error screen. */
+    get site(): PublicSite {
+      if (!root) throw new Error("No site settings: the root loader failed");
+      return root.site;
+    },
     origin: root?.origin ?? "",
     text: (key: TranslationKey, more: TranslateVars = {}) =>
       translate(dictionary, key, { ...vars, ...more }, LOCALES[language]),
@@ -74,7 +79,8 @@ export function metaText(args: Pick<MetaArgsLike, "matches">) {
 }
 
 export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
-  const { language, origin, text, site } = metaText(args);
+  const page = metaText(args);
+  const { language, origin, text } = page;
   const title = text(head.titleKey, head.vars);
   const description =
     head.description ?? (head.descriptionKey ? text(head.descriptionKey, head.vars) : undefined);
@@ -84,6 +90,7 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
   ];
   if (head.noindex) return [...tags, { name: "robots", content: "noindex, nofollow" }];
   if (head.private) return tags;
+  const site = page.site;
 
   const pathname = args.location.pathname;
   const url = (path: string) => origin + path;

@@ -6,4 +6,6 @@ export interface ProjectsResult {
   projects: PublicProject[];
   /** A translation key for the error toast's description, when the database could not be read. */
   errorKey: TranslationKey | null;
+  /** The drawing a project without an image shows (config/site.ts). */
+  fallbackImage: string;
 }

@@ -1,17 +1,13 @@
 import { useRouteLoaderData } from "react-router";
-import { defaultSettings, localizeSettings, type PublicSite } from "#core/site-view.ts";
-import { siteConfig } from "#config/site.ts";
+import type { PublicSite } from "#core/site-view.ts";
 import type { RootData } from "./root-data.ts";
 
 /**
- * The site's settings in the page's language (docs/product.md §17) as the root loader read them; before the
- * root loader has data (the error screen of a failed root), the defaults of config/site.ts.
+ * The site's settings in the page's language (docs/product.md §17) as the root loader read them: who the owner is,
+ * the hero, services, links… Everything that shows them renders inside the site layout, under the root's data.
  */
-export function siteOf(data: RootData | undefined): PublicSite {
-  return data?.site ?? localizeSettings(defaultSettings(siteConfig), data?.language ?? "en", siteConfig);
-}
-
-/** The site's settings for a component: who the owner is, the hero, services, links… */
 export function useSite(): PublicSite {
-  return siteOf(useRouteLoaderData<RootData>("root"));
+  const data = useRouteLoaderData<RootData>("root");
+  if (!data) throw new Error("No site settings: the root loader failed");
+  return data.site;
 }

@@ -1,5 +1,4 @@
-import { HydrateInTurn } from "#app/components/hydrate-in-turn.tsx";
-import { LazySection, defineSection, sectionsSettled } from "#app/components/section-boundary.tsx";
+import { LazySection } from "#app/components/section-boundary.tsx";
 import { Hero } from "#app/features/home/hero.tsx";
 import { loadProjects } from "#app/features/projects/load-projects.server.ts";
 import { metaText, ownerJsonLd, pageHead } from "#app/lib/meta.ts";
@@ -9,9 +8,7 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = requestLanguage(request);
-  // The sections' code is loaded before the page renders, as it is in the browser before hydrating (LazySection).
-  const [featured] = await Promise.all([loadProjects(context, language, "home"), sectionsSettled()]);
-  return { featured };
+  return { featured: await loadProjects(context, language, "home") };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -31,22 +28,15 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-const featuredSection = defineSection(() => import("#app/features/home/featured-projects.tsx"));
-const servicesSection = defineSection(() => import("#app/features/home/services-overview.tsx"));
+const loadFeatured = () => import("#app/features/home/featured-projects.tsx");
+const loadServices = () => import("#app/features/home/services-overview.tsx");
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      {/* The longest page hydrates a section at a time on its first load (decision 032). */}
-      <HydrateInTurn>
-        <Hero />
-      </HydrateInTurn>
-      <HydrateInTurn>
-        <LazySection section={featuredSection} props={{ featured: loaderData.featured }} />
-      </HydrateInTurn>
-      <HydrateInTurn>
-        <LazySection section={servicesSection} props={{}} />
-      </HydrateInTurn>
+      <Hero />
+      <LazySection load={loadFeatured} props={{ featured: loaderData.featured }} />
+      <LazySection load={loadServices} props={{}} />
     </>
   );
 }

@@ -46,8 +46,6 @@ export interface SecurityHeaderOptions {
   trustProxy: boolean;
   /** SITE_URL's origin, when it is set. */
   publicOrigin: string | undefined;
-  /** `'sha256-…'` of each `<style>` element the pages carry: the site's stylesheet, written inline (decision 030). */
-  styleSources?: readonly string[];
 }
 
 /**
@@ -100,11 +98,10 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
     ["X-Permitted-Cross-Domain-Policies", "none"],
     ["X-XSS-Protection", "0"],
   ];
-  // The policy around the script and style sources: everything before them, and everything after. Style elements:
-  // the stylesheet by its hash (a public page carries no nonce), and with the nonce those the admin's libraries
-  // write at run time (Radix's scroll lock, TipTap). Style attributes (React's style prop, an article's alignment)
-  // stay allowed: they cannot load or run anything here.
-  const styleSources = (options.styleSources ?? []).join(" ");
+  // The policy around the script and style sources: everything before them, and everything after. Stylesheets:
+  // the site's own files, and with the nonce the style elements the admin's libraries write at run time (Radix's
+  // scroll lock, TipTap). Style attributes (React's style prop, an article's alignment) stay allowed: they cannot
+  // load or run anything here (decision 030).
   const [before, after] = [
     "default-src 'self'; script-src 'self'",
     [
@@ -132,7 +129,7 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
     list(scriptSources: string, origin: string, nonce?: string): [string, string][] {
       if (!csp) return [...fixed, ["Permissions-Policy", PERMISSIONS_POLICY]];
       const sources = (...parts: string[]) => parts.filter(Boolean).join(" ");
-      const style = sources("style-src 'self'", nonce ? `'nonce-${nonce}'` : "", styleSources);
+      const style = nonce ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'";
       return [
         ...fixed,
         ["Content-Security-Policy", `${sources(before, scriptSources)}; ${style}${after}`],

@@ -1,16 +1,12 @@
-import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { scriptHashes } from "#server/ssr/page-cache.ts";
 import { createSecurityHeaders, securityHeaders, type SecurityHeaderOptions } from "./headers.ts";
 
-// The Content-Security-Policy of the inline stylesheet (decision 030): style elements by the stylesheet's hash, and
-// on the admin page by its nonce too; style attributes inline. That the hash is the one of the text the built pages
-// carry is checked against the built server (tests/e2e/inline-style.spec.ts).
+// The Content-Security-Policy of styles (decisions 030 and 037): the site's own stylesheet files, style elements by
+// the request's nonce only (the admin's libraries write some), style attributes inline; on a public page no nonce. The built pages are checked against it in tests/e2e/stylesheet.spec.ts.
 
-const CSS = "body{color:red}.dark body{color:#fff}";
-const CSS_SOURCE = `'sha256-${createHash("sha256").update(CSS, "utf8").digest("base64")}'`;
-const PAGE = `<html><head><style>${CSS}</style><script>window.x=1</script></head><body style="color:blue"></body></html>`;
+const PAGE = `<html><head><link rel="stylesheet" href="/assets/root-1.css"><script>window.x=1</script></head><body style="color:blue"></body></html>`;
 
 const OPTIONS: SecurityHeaderOptions = {
   siteUrl: "http://localhost",
@@ -18,7 +14,6 @@ const OPTIONS: SecurityHeaderOptions = {
   dev: false,
   trustProxy: false,
   publicOrigin: undefined,
-  styleSources: [CSS_SOURCE],
 };
 
 /**
@@ -48,27 +43,27 @@ function directives(response: Response): Record<string, string[]> {
 }
 
 describe("style-src", () => {
-  it("allows style elements by the stylesheet's hash and the admin page's nonce, never by 'unsafe-inline'", async () => {
+  it("allows the site's stylesheets and style elements by the admin page's nonce, never by 'unsafe-inline'", async () => {
     const policy = directives(await site().request("/admin"));
     const nonce = policy["script-src"]?.find((source) => source.startsWith("'nonce-"));
     expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/=]{16,}'$/);
-    expect(policy["style-src"]).toEqual(["'self'", nonce, CSS_SOURCE]);
+    expect(policy["style-src"]).toEqual(["'self'", nonce]);
     // Attributes (React's style prop, an article's alignment) are not elements: they stay allowed.
     expect(policy["style-src-attr"]).toEqual(["'unsafe-inline'"]);
   });
 
-  it("on a public page: the scripts' hashes and no nonce, the stylesheet's hash kept", async () => {
+  it("on a public page: the scripts' hashes instead of a nonce, and no style element allowed", async () => {
     const response = await site().request("/public");
     const policy = directives(response);
     expect(response.headers.get("content-security-policy")).not.toContain("'nonce-");
     expect(policy["script-src"]).toEqual(["'self'", ...scriptHashes(PAGE).split(" ")]);
-    expect(policy["style-src"]).toEqual(["'self'", CSS_SOURCE]);
+    expect(policy["style-src"]).toEqual(["'self'"]);
     expect(policy["style-src-attr"]).toEqual(["'unsafe-inline'"]);
   });
 
-  it("on any other answer: no inline script at all, the stylesheet's hash kept", async () => {
+  it("on any other answer: no inline script or style element at all", async () => {
     const policy = directives(await site().request("/api"));
     expect(policy["script-src"]).toEqual(["'self'"]);
-    expect(policy["style-src"]).toEqual(["'self'", CSS_SOURCE]);
+    expect(policy["style-src"]).toEqual(["'self'"]);
   });
 });

@@ -194,14 +194,25 @@ export function text(language: Language, key: TranslationKey, vars: TranslateVar
 
 export { siteConfig };
 
-/** Sets the preference cookies the server reads, as a visitor who chose them earlier would have. */
+/**
+ * The preferences of a visitor who chose them earlier (docs/product.md §3.8): the theme in localStorage, there before
+ * any script of a page runs, and the language in the cookie the server reads (decision 037).
+ */
 export async function setPreferences(
   context: BrowserContext,
   url: string,
   preferences: { language?: Language; theme?: Theme },
 ) {
-  const cookies = Object.entries(preferences).map(([name, value]) => ({ name, value, url }));
-  await context.addCookies(cookies);
+  if (preferences.language)
+    await context.addCookies([{ name: "language", value: preferences.language, url }]);
+  if (preferences.theme)
+    await context.addInitScript((theme) => {
+      try {
+        if (localStorage.getItem("theme") === null) localStorage.setItem("theme", theme);
+      } catch {
+        // A document without storage of its own (about:blank, a sandboxed frame) has no theme to keep.
+      }
+    }, preferences.theme);
 }
 
 /** A computed style property of an element, for `expect.poll` (colours change through CSS transitions). */
@@ -293,8 +304,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await Promise.all(started.map((server) => server.close()));
   },
 
-  // The page's scripts start after its first paint (docs/decisions/032-scripts-after-the-first-paint.md): a
-  // navigation is complete for a test once the page has hydrated, as it is for a person a moment later.
+  // A page answers clicks once React has hydrated it (decision 037): a navigation is complete for a test once the
+  // page has hydrated, as it is for a person a moment later.
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
@@ -339,7 +350,7 @@ export { expect };
 /** Waits until an HTML page of ours has hydrated; a feed, an image or another site's page is left as it is. */
 export async function waitForHydration(page: Page) {
   const html = await page
-    .evaluate(() => document.contentType === "text/html" && Boolean(document.getElementById("sira-modules")))
+    .evaluate(() => document.contentType === "text/html" && "__reactRouterContext" in window)
     .catch(() => false);
   if (html) await page.waitForFunction(() => (window as { siraHydrated?: boolean }).siraHydrated === true);
 }

@@ -1,9 +1,37 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { at, expect, LANGUAGES, PUBLIC_PAGES, seedPublicPages, test, text } from "./fixtures.ts";
 
-// The browser hydrates the server's document with preact/compat (docs/decisions/031-preact-in-the-browser.md).
-// Preact pairs the server's elements with its own by tag name and repairs mismatches less thoroughly than React:
-// on every public page, once the page answers a click, the document must still be the server's one document,
-// with its stylesheet and one title, heading and main.
+// The browser hydrates the server's document with React's own react-dom (decision 037): on every public page, once
+// the page answers a click, the document must still be the server's one document, with its stylesheet and one
+// title, heading and main. React reports any mismatch on the console, which fails the test (tests/e2e/fixtures.ts).
+
+const root = resolve(import.meta.dirname, "../..");
+
+test("the built browser code is React's react-dom, the version the server renders with", () => {
+  const { version } = JSON.parse(
+    readFileSync(join(root, "node_modules", "react-dom", "package.json"), "utf8"),
+  ) as { version: string };
+  const assets = join(root, "build", "client", "assets");
+  const scripts = readdirSync(assets)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => readFileSync(join(assets, name), "utf8"));
+  // What react-dom tells React's developer tools about itself, in its production build.
+  const renderer = new RegExp(
+    `version:\\s*["'\`]${version.replaceAll(".", "\\.")}["'\`],\\s*rendererPackageName:\\s*["'\`]react-dom["'\`]`,
+  );
+  expect(scripts.filter((script) => renderer.test(script))).toHaveLength(1);
+});
+
+test("React's react-dom hydrates the document of a page", async ({ page }) => {
+  await page.goto("/");
+  // react-dom marks the container it hydrated, here the document, and each element with its fiber.
+  const marks = await page.evaluate(() => ({
+    document: Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
+    main: Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber$")),
+  }));
+  expect(marks).toEqual({ document: true, main: true });
+});
 
 for (const language of LANGUAGES) {
   test(`every public page hydrates into the server's document (${language})`, async ({ page, db }) => {
@@ -38,10 +66,9 @@ for (const language of LANGUAGES) {
   });
 }
 
-// Preact hydrates the server's elements in place. It moved an element when React's server had marked a Suspense
-// boundary before it with comments (`<!--$-->`): the whole <main> and each home section were taken out of the page
-// and put back, restyled and laid out again, while the page was loading. The page's own elements stay where they are
-// until it has hydrated (scripts may go: Preact drops the ones the starter and React Router added).
+// Hydrating keeps the server's elements in place: an element taken out of the page and put back (as a renderer
+// repairing a mismatch does) is restyled and laid out again while the page loads. The page's own elements stay
+// where they are until it has hydrated.
 for (const language of LANGUAGES) {
   test(`hydrating moves no element of any public page (${language})`, async ({ page, db }) => {
     await seedPublicPages(db);
@@ -66,29 +93,6 @@ for (const language of LANGUAGES) {
         () => (window as { movedWhileHydrating?: string[] }).movedWhileHydrating,
       );
       expect(moved, at(language, path)).toEqual([]);
-    }
-  });
-}
-
-// The page's scripts start after its first paint (docs/decisions/032-scripts-after-the-first-paint.md): the server's
-// HTML holds no module preload and no live module script, and no script is requested before the page has painted.
-for (const language of LANGUAGES) {
-  test(`every public page paints before it fetches a script (${language})`, async ({ page, db, request }) => {
-    await seedPublicPages(db);
-    for (const path of PUBLIC_PAGES) {
-      const html = await (await request.get(at(language, path))).text();
-      expect(html, at(language, path)).not.toMatch(/<link[^>]+rel="modulepreload"/);
-      expect(html, at(language, path)).not.toMatch(/<script[^>]+type="module"/);
-      await page.goto(at(language, path));
-      const timing = await page.evaluate(() => ({
-        paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN,
-        scripts: performance
-          .getEntriesByType("resource")
-          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-          .map((entry) => entry.startTime),
-      }));
-      expect(timing.scripts.length, at(language, path)).toBeGreaterThan(0);
-      expect(Math.min(...timing.scripts), at(language, path)).toBeGreaterThanOrEqual(timing.paint);
     }
   });
 }

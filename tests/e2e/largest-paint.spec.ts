@@ -1,6 +1,6 @@
 import { at, expect, LANGUAGES, PUBLIC_PAGES, seedPublicPages, test } from "./fixtures.ts";
 
-// What a phone's visitor waits for (issue 13): the browser's largest contentful paint on every public page is the
+// What a phone's visitor waits for: the browser's largest contentful paint on every public page is the
 // page's own content (its heading, text or image inside <main>), never the logo while the content fades in.
 
 for (const language of LANGUAGES) {

@@ -84,7 +84,9 @@ test("a page is reused for PAGE_CACHE_SECONDS, then rendered anew", async ({ req
   expect(await (await request.get(`${server.url}/projects`)).text()).toContain("Second project");
 });
 
-test("each address has its own copy: a language is never served for the other", async ({ request }) => {
+test("each address has its own copy: a language is never served for the other, whatever the cookies", async ({
+  request,
+}) => {
   const get = async (path: string, cookie = "") =>
     (await request.get(path, { headers: { Cookie: cookie } })).text();
   // Filled in the other order too, so a copy kept for one language cannot answer for the other.
@@ -94,11 +96,13 @@ test("each address has its own copy: a language is never served for the other", 
   ] as const) {
     for (const path of order) await get(path);
   }
-  expect(await get("/about")).toContain('<html lang="en" dir="ltr"');
-  expect(await get("/about", "language=ar")).toContain('<html lang="en" dir="ltr"');
-  const arabic = await get("/ar/about", "language=en");
-  expect(arabic).toContain('<html lang="ar" dir="rtl"');
-  expect(arabic).toContain(text("ar", "about.title"));
+  expect(await get("/about")).toContain('<html lang="en" dir="ltr">');
+  expect(await get("/about", "language=ar")).toContain('<html lang="en" dir="ltr">');
+  // The theme is the browser's (decision 037): a theme cookie changes nothing in the page.
+  const arabicDark = await get("/ar/about", "language=en; theme=dark");
+  expect(arabicDark).toContain('<html lang="ar" dir="rtl">');
+  expect(arabicDark).toContain(text("ar", "about.title"));
+  expect(await get("/ar/about")).toContain('<html lang="ar" dir="rtl">');
   expect(await get("/projects")).toContain(text("en", "projects.title"));
   expect(await get("/ar/projects")).toContain(text("ar", "projects.title"));
 });

@@ -1,9 +1,21 @@
 import type { BrowserContext, Page, Response } from "@playwright/test";
-import { expect, test, text } from "./fixtures.ts";
+import { FORM_STAMP_FIELD } from "#core/contact.ts";
+import { languageOfPath } from "#core/localized-paths.ts";
+import {
+  LANGUAGES,
+  PUBLIC_PAGES,
+  at,
+  expect,
+  seedPublicPages,
+  setPreferences,
+  test,
+  text,
+} from "./fixtures.ts";
 
-// docs/product.md §3.8, §14 and §16: theme and language are kept in localStorage (`theme`, `language`) and
-// mirrored in cookies, so the server's first HTML already carries the dark class: no flash. The language of a page
-// is its address's; the saved language only takes the English home page to the Arabic one.
+// docs/product.md §3.8, §14 and §16, decision 037: the theme is kept in localStorage and applied by the head script
+// before the first paint (the system's when none is saved), so every visitor of a page gets the same HTML; the
+// language of a page is its address's, the saved language is mirrored in a cookie and only takes the English home
+// page to the Arabic one.
 
 /** The <html> start tag exactly as the server sent it, before any script ran. */
 async function serverHtmlTag(response: Response | null): Promise<string> {
@@ -30,62 +42,81 @@ async function preferenceCookies(context: BrowserContext) {
   );
 }
 
-test("a first visit is light and English; the theme is written to localStorage, no language is chosen for the visitor", async ({
+test("a first visit is English in the system's light theme; nothing is saved for the visitor", async ({
   page,
+  context,
 }) => {
   const response = await page.goto("/");
   const tag = await serverHtmlTag(response);
-  expect(tag).toContain('lang="en"');
-  expect(tag).toContain('dir="ltr"');
-  expect(tag).not.toMatch(/class="[^"]*\bdark\b/);
+  expect(tag).toBe('<html lang="en" dir="ltr">');
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-  expect(await storedPreferences(page)).toEqual({ theme: "light", language: null });
+  await expect(page.getByRole("button", { name: text("en", "nav.toDark") })).toBeVisible();
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#ffffff");
+  expect(await storedPreferences(page)).toEqual({ theme: null, language: null });
+  expect(await preferenceCookies(context)).toEqual({});
 });
 
-test("dark and Arabic chosen in the UI persist across a reload, already in the server's first HTML", async ({
+test.describe("a system in dark mode", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("a first visit is dark, from the same HTML; a light choice wins over the system", async ({ page }) => {
+    const tag = await serverHtmlTag(await page.goto("/about"));
+    expect(tag).toBe('<html lang="en" dir="ltr">');
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#020617");
+    expect(await storedPreferences(page)).toEqual({ theme: null, language: null });
+
+    await page.getByRole("button", { name: text("en", "nav.toLight") }).click();
+    await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await page.reload();
+    await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#ffffff");
+    expect(await storedPreferences(page)).toEqual({ theme: "light", language: null });
+  });
+});
+
+test("dark and Arabic chosen in the UI persist across a reload, from the same HTML as anyone's", async ({
   page,
   context,
 }) => {
   await page.goto("/projects");
   await page.getByRole("button", { name: text("en", "nav.toDark") }).click();
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#020617");
   await page.getByRole("button", { name: text("en", "nav.language") }).click();
   await page.getByRole("menuitem", { name: text("en", "nav.arabic") }).click();
   await expect(page).toHaveURL("/ar/projects");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ar", "projects.title"));
 
   expect(await storedPreferences(page)).toEqual({ theme: "dark", language: "ar" });
-  expect(await preferenceCookies(context)).toEqual({ theme: "dark", language: "ar" });
+  // The theme stays in the browser: only the language has a cookie (the admin page and the API answer in it).
+  expect(await preferenceCookies(context)).toEqual({ language: "ar" });
 
   let documents = 0;
   page.on("request", (request) => {
     if (request.resourceType() === "document") documents += 1;
   });
   const response = await page.reload();
-  const tag = await serverHtmlTag(response);
-  expect(tag).toContain('lang="ar"');
-  expect(tag).toContain('dir="rtl"');
-  expect(tag).toMatch(/class="dark"/);
+  expect(await serverHtmlTag(response)).toBe('<html lang="ar" dir="rtl">');
   expect(await response!.text()).toContain(`<title>${text("ar", "meta.projects")}</title>`);
 
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ar", "projects.title"));
   await expect(page.getByRole("button", { name: text("ar", "nav.toLight") })).toBeVisible();
-  // The head script found localStorage and cookies agreeing: no second load.
   expect(documents).toBe(1);
 
-  // And back to light: the class goes, and so does it from the next server HTML.
+  // And back to light, which the next load keeps.
   await page.getByRole("button", { name: text("ar", "nav.toLight") }).click();
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   expect(await storedPreferences(page)).toEqual({ theme: "light", language: "ar" });
-  const again = await serverHtmlTag(await page.reload());
-  expect(again).not.toMatch(/class="[^"]*\bdark\b/);
-  expect(again).toContain('lang="ar"');
+  expect(await serverHtmlTag(await page.reload())).toBe('<html lang="ar" dir="rtl">');
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 });
 
-test("preferences kept only in localStorage win over missing cookies: the theme at once, the language at /", async ({
+test("preferences kept only in localStorage: the theme at once, the language mirrored and at /", async ({
   page,
   context,
 }) => {
@@ -96,11 +127,11 @@ test("preferences kept only in localStorage win over missing cookies: the theme 
   });
   await context.clearCookies();
   await page.reload();
-  // The head script fixes the theme before paint; the page stays the English one its address names.
+  // The head script sets the theme before paint; the page stays the English one its address names.
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "about.title"));
-  expect(await preferenceCookies(context)).toEqual({ theme: "dark", language: "ar" });
+  expect(await preferenceCookies(context)).toEqual({ language: "ar" });
   // The saved choice takes the English home page to the Arabic one, even with the cookies gone.
   await context.clearCookies();
   await page.goto("/");
@@ -108,7 +139,11 @@ test("preferences kept only in localStorage win over missing cookies: the theme 
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
 });
 
-test("unknown or corrupted values fall back to light and English", async ({ page, context, baseURL }) => {
+test("unknown or corrupted values are forgotten: English in the system's theme", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([
     { name: "theme", value: "purple", url: baseURL! },
     { name: "language", value: "xx", url: baseURL! },
@@ -120,13 +155,103 @@ test("unknown or corrupted values fall back to light and English", async ({ page
     localStorage.setItem("language", "xx");
   });
   const response = await page.goto("/");
-  const tag = await serverHtmlTag(response);
-  expect(tag).toContain('lang="en"');
-  expect(tag).toContain('dir="ltr"');
-  expect(tag).not.toMatch(/class="[^"]*\bdark\b/);
+  expect(await serverHtmlTag(response)).toBe('<html lang="en" dir="ltr">');
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await expect(page.getByRole("button", { name: text("en", "nav.toDark") })).toBeVisible();
-  // The corrupted values are replaced by what was rendered, or forgotten (a language nobody chose).
-  expect(await storedPreferences(page)).toEqual({ theme: "light", language: null });
+  expect(await storedPreferences(page)).toEqual({ theme: null, language: null });
 });
+
+/**
+ * A page's HTML without what differs between two renders by design: the per-request CSP nonce (a page from the page
+ * cache carries none, decision 008) and the contact form's signed render time (docs/product.md §25).
+ */
+function comparable(html: string): string {
+  const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
+  const stamp = new RegExp(`name="${FORM_STAMP_FIELD}" value="([^"]+)"`).exec(html)?.[1];
+  let page = html;
+  for (const value of [nonce, stamp]) if (value) page = page.replaceAll(value, "");
+  return page;
+}
+
+test("a public page's HTML is the same for every visitor of its language, whatever theme they chose", async ({
+  browser,
+  baseURL,
+  request,
+  server,
+  db,
+}) => {
+  test.setTimeout(90_000);
+  await seedPublicPages(db);
+  const addresses = LANGUAGES.flatMap((language) => PUBLIC_PAGES.map((path) => at(language, path)));
+  const start = (address: string) =>
+    languageOfPath(address) === "ar" ? '<html lang="ar" dir="rtl">' : '<html lang="en" dir="ltr">';
+  const received = new Map<string, string[]>(addresses.map((address) => [address, []]));
+  const visitors = [
+    { cookie: "", theme: undefined },
+    { cookie: "theme=dark", theme: "dark" as const },
+    { cookie: "theme=light", theme: "light" as const },
+    { cookie: "", theme: "dark" as const },
+  ];
+  for (const visitor of visitors) {
+    // Each page rendered anew for this visitor, then served again from the page cache.
+    server.pageCache.clear();
+    for (const address of addresses)
+      for (let round = 0; round < 2; round++) {
+        const response = await request.get(address, { headers: { Cookie: visitor.cookie } });
+        received.get(address)!.push(comparable(await response.text()));
+      }
+    // What a browser that saved the theme receives: the bytes before any script ran.
+    const context = await browser.newContext({ baseURL });
+    if (visitor.theme) await setPreferences(context, baseURL!, { theme: visitor.theme });
+    if (visitor.cookie) await context.addCookies([{ name: "theme", value: visitor.theme!, url: baseURL! }]);
+    const page = await context.newPage();
+    for (const address of addresses) {
+      const response = await page.goto(address, { waitUntil: "commit" });
+      received.get(address)!.push(comparable(await response!.text()));
+    }
+    await context.close();
+  }
+  for (const [address, pages] of received) {
+    expect(pages, address).toHaveLength(visitors.length * 3);
+    expect(new Set(pages).size, address).toBe(1);
+    expect(/<html[^>]*>/.exec(pages[0]!)?.[0], address).toBe(start(address));
+  }
+});
+
+for (const scheme of ["saved", "the system's"] as const) {
+  test(`the dark theme (${scheme}) is set before the page's body exists and shows in its first frame`, async ({
+    browser,
+    baseURL,
+  }) => {
+    for (const language of LANGUAGES) {
+      const context = await browser.newContext({
+        baseURL,
+        colorScheme: scheme === "saved" ? "light" : "dark",
+      });
+      if (scheme === "saved") await setPreferences(context, baseURL!, { theme: "dark" });
+      // Runs before the page's own scripts: notes when the class arrives, and what the first frame shows.
+      await context.addInitScript(() => {
+        const seen: { classWithoutBody?: boolean; firstFrame?: string } = {};
+        Object.assign(window, { __theme: seen });
+        // The document has no <html> element yet when this runs: its whole tree is watched.
+        new MutationObserver((_, observer) => {
+          if (!document.documentElement?.classList.contains("dark")) return;
+          seen.classWithoutBody = document.body === null;
+          observer.disconnect();
+        }).observe(document, { attributes: true, subtree: true, attributeFilter: ["class"] });
+        const frame = () => {
+          if (document.body) seen.firstFrame = getComputedStyle(document.body).backgroundColor;
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+      const page = await context.newPage();
+      await page.goto(at(language, "/articles"));
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __theme: object }).__theme))
+        .toEqual({ classWithoutBody: true, firstFrame: "rgb(2, 6, 23)" });
+      await context.close();
+    }
+  });
+}

@@ -2,7 +2,6 @@ import { MetaLine } from "#app/components/meta-line.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { ArrowLeft, Share2 } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import type { ArticleView } from "./load-articles.server.ts";
@@ -40,26 +39,6 @@ export function ArticleNotFound() {
 export function ArticleBody({ article, share = true }: { article: ArticleView; share?: boolean }) {
   const { t } = useI18n();
   const site = useSite();
-
-  const shareLink = async () => {
-    const url = window.location.href;
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: article.title, url });
-        return;
-      } catch (error) {
-        // The visitor closed the share sheet: nothing to do.
-        if (error instanceof DOMException && error.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: t("articles.linkCopied") });
-    } catch {
-      toast({ title: t("articles.shareFailed"), description: url, variant: "destructive" });
-    }
-  };
-
   return (
     <article>
       {article.image_url ? (
@@ -80,7 +59,9 @@ export function ArticleBody({ article, share = true }: { article: ArticleView; s
           {share ? (
             <button
               type="button"
-              onClick={() => void shareLink()}
+              onClick={() =>
+                void import("./share-article.ts").then(({ shareArticle }) => shareArticle(article.title, t))
+              }
               className="inline-flex items-center gap-2 rounded-md border border-border px-4 py-2 font-medium hover:bg-muted"
             >
               <Share2 aria-hidden="true" className="size-4" />

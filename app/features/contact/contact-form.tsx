@@ -7,7 +7,7 @@ import {
   FORM_STAMP_FIELD,
   HONEYPOT_FIELD,
   type ContactField,
-} from "#core/contact.ts";
+} from "#core/contact-fields.ts";
 import { readContactReply, type ContactReplyResult } from "#core/contact-reply.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";

@@ -6,7 +6,7 @@ import { SectionHeading, SectionLink } from "./section-heading.tsx";
 
 export default function FeaturedProjects({ featured }: { featured: ProjectsResult }) {
   const { t, localPath } = useI18n();
-  const { projects, errorKey } = featured;
+  const { projects, errorKey, fallbackImage } = featured;
   useErrorToast("errors.fetchProjects", errorKey);
   return (
     <section aria-labelledby="featured-title" className="bg-muted/40 py-16">
@@ -22,7 +22,13 @@ export default function FeaturedProjects({ featured }: { featured: ProjectsResul
         ) : (
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {projects.map((project, index) => (
-              <ProjectCard key={project.id} project={project} index={index} headingLevel="h3" />
+              <ProjectCard
+                key={project.id}
+                project={project}
+                fallbackImage={fallbackImage}
+                index={index}
+                headingLevel="h3"
+              />
             ))}
           </div>
         )}

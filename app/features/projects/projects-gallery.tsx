@@ -53,6 +53,7 @@ export function ProjectsGallery({ result }: { result: ProjectsResult }) {
             <ProjectCard
               key={project.id}
               project={project}
+              fallbackImage={result.fallbackImage}
               index={index}
               headingLevel="h2"
               priority={index === 0}

@@ -278,9 +278,6 @@ function LinkForm({
   const inputId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  // The form opens on a click or a key press that asked for it. Not `autoFocus`: the browser's React in the build,
-  // preact/compat, leaves that to the browser, which only honours it as a page loads.
-  useEffect(() => input.current?.focus(), []);
 
   const close = () => {
     onClose();
@@ -321,6 +318,8 @@ function LinkForm({
         <input
           ref={input}
           id={inputId}
+          // The form opens on a click or a key press that asked for it.
+          autoFocus
           type="text"
           inputMode="url"
           // Escape closes this box, not the dialog around the editor (components/ui/dialog.tsx).

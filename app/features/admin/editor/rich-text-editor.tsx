@@ -68,8 +68,6 @@ export function RichTextEditor({
   // The HTML this editor last reported or was handed. A `value` equal to it is the echo of our own onChange;
   // any other value is new content from outside (a reset form, a restored draft, another article).
   const knownValue = useRef(value);
-  /** Every value the editor has emitted since the form last caught up with it. */
-  const emitted = useRef(new Set([value]));
   const [initialContent] = useState(value);
 
   const megabytes = (bytes: number) =>
@@ -123,7 +121,6 @@ export function RichTextEditor({
       // The empty paragraph TipTap keeps after a final image or code block is for the caret, not the article.
       const html = updated.isEmpty ? "" : updated.getHTML().replace(/(<p><\/p>)+$/, "");
       knownValue.current = html;
-      emitted.current.add(html);
       onChange(html);
     },
   });
@@ -166,13 +163,7 @@ export function RichTextEditor({
   });
 
   useEffect(() => {
-    if (!editor) return;
-    // A value this editor emitted is not a new article, even an older one: the form may render with the value of
-    // one keystroke while the next is already typed (the browser's React, preact/compat, renders after the event).
-    // Once the form has caught up, only the current value is kept.
-    if (value === knownValue.current) emitted.current = new Set([value]);
-    if (emitted.current.has(value)) return;
-    emitted.current = new Set([value]);
+    if (!editor || value === knownValue.current) return;
     knownValue.current = value;
     editor.commands.setContent(value, { emitUpdate: false });
     // A fresh state with the same plugins starts an empty undo history: undo must not bring back the previous

@@ -1,10 +1,20 @@
-import { createHash } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Language } from "#core/preferences.ts";
-import { LANGUAGES, at, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
+import {
+  LANGUAGES,
+  PUBLIC_PAGES,
+  at,
+  expect,
+  seedPublicPages,
+  setPreferences,
+  siteConfig,
+  test,
+  text,
+} from "./fixtures.ts";
 
-// The site's stylesheet is written into each page's head (decision 030): the first paint waits for no stylesheet
-// request, the Content-Security-Policy allows the element by the hash of its text, and client navigation keeps it.
+// The site's stylesheet is one hashed file that every page links (decision 037): fetched once, kept by the browser
+// for a year, the same file on every page in both languages; the Content-Security-Policy allows the site's own files
+// and no inline style element.
 
 /** The colours of app/app.css for each theme: the page's background and the primary colour (the logo). */
 const COLOURS = {
@@ -12,12 +22,14 @@ const COLOURS = {
   dark: { background: "rgb(2, 6, 23)", primary: "rgb(129, 140, 248)" },
 } as const;
 
+const STYLESHEET = /^\/assets\/[\w~-]+-[\w-]{8}\.css$/;
+
 /** Stylesheet requests and CSP messages of a context, from its first request on. */
 function watch(context: BrowserContext) {
   const stylesheets: string[] = [];
   const policy: string[] = [];
   context.on("request", (request) => {
-    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
   });
   context.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) policy.push(message.text());
@@ -57,71 +69,102 @@ async function newContext(browser: Browser, baseURL: string, javaScript: boolean
 
 for (const language of LANGUAGES) {
   for (const javaScript of [true, false]) {
-    test(`the first load of ${at(language, "/")} requests no stylesheet and is styled, ${javaScript ? "with" : "without"} JavaScript (${language})`, async ({
+    // Without JavaScript no saved theme can apply (it is kept in localStorage): the page is light.
+    const themes = javaScript ? (["light", "dark"] as const) : (["light"] as const);
+    test(`${at(language, "/")} links the one stylesheet and is styled, ${javaScript ? "with" : "without"} JavaScript (${language})`, async ({
       browser,
       baseURL,
     }) => {
-      for (const theme of ["light", "dark"] as const) {
+      for (const theme of themes) {
         const context = await newContext(browser, baseURL!, javaScript, theme);
         const seen = watch(context);
         const page = await context.newPage();
         const response = await page.goto(at(language, "/"));
         expect(response?.status()).toBe(200);
+        const html = await response!.text();
+        expect(html, "no style element in the page").not.toMatch(/<style\b/);
         await page.waitForLoadState("networkidle");
         expect(await styles(page, language)).toEqual(expected(language, theme));
-        await expect(page.locator("link[rel~=stylesheet]")).toHaveCount(0);
-        await expect(page.locator("head > style#site-style")).toHaveCount(1);
-        expect(seen.stylesheets, "stylesheet requests").toEqual([]);
-        expect(seen.policy, "CSP messages").toEqual([]);
-        if (javaScript) {
-          // Nothing the page fetched held its first paint (Chromium's own account of each resource).
-          const blocking = await page.evaluate(() =>
-            performance
-              .getEntriesByType("resource")
-              .filter(
-                (entry) =>
-                  (entry as PerformanceResourceTiming & { renderBlockingStatus?: string })
-                    .renderBlockingStatus === "blocking",
-              )
-              .map((entry) => entry.name),
+        const links = await page
+          .locator("link[rel=stylesheet]")
+          .evaluateAll((elements) =>
+            elements.map((element) => new URL((element as HTMLLinkElement).href).pathname),
           );
-          expect(blocking).toEqual([]);
-        }
+        expect(links).toHaveLength(1);
+        expect(links[0]).toMatch(STYLESHEET);
+        expect(seen.stylesheets, "stylesheet requests").toEqual(links);
+        expect(seen.policy, "CSP messages").toEqual([]);
         await context.close();
       }
     });
   }
 }
 
-test("the policy allows the inline stylesheet by the hash of its text, fresh and from the page cache", async ({
+test("every public page links the same stylesheet, a hashed file kept for a year", async ({
+  request,
+  db,
+}) => {
+  await seedPublicPages(db);
+  const hrefs = new Set<string>();
+  for (const language of LANGUAGES) {
+    for (const path of PUBLIC_PAGES) {
+      const html = await (await request.get(at(language, path))).text();
+      const linked = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map(
+        (match) => /\bhref="([^"]+)"/.exec(match[0])?.[1],
+      );
+      expect(linked, at(language, path)).toHaveLength(1);
+      hrefs.add(linked[0]!);
+    }
+  }
+  expect(hrefs.size).toBe(1);
+  const [href] = [...hrefs];
+  expect(href).toMatch(STYLESHEET);
+  const css = await request.get(href!, { headers: { "Accept-Encoding": "br" } });
+  expect(css.status()).toBe(200);
+  expect(css.headers()["content-type"]).toMatch(/^text\/css/);
+  expect(css.headers()["content-encoding"]).toBe("br");
+  expect(css.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const body = await css.text();
+  expect(body.length).toBeGreaterThan(10_000);
+  expect(body).toContain(".dark{");
+});
+
+test("the policy allows the site's stylesheet files and no inline style element, fresh and from the page cache", async ({
   request,
 }) => {
   for (const path of ["/", "/ar", "/projects"]) {
     for (const round of ["rendered", "from the page cache"]) {
       const response = await request.get(path);
       expect(response.status()).toBe(200);
-      const html = await response.text();
-      const css = /<style id="site-style">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
-      expect(css.length, `${path} ${round}: the stylesheet`).toBeGreaterThan(10_000);
-      expect(css).toContain(".dark{");
-      const hash = `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`;
       const policy = Object.fromEntries(
         (response.headers()["content-security-policy"] ?? "")
           .split(";")
           .map((directive) => directive.trim().split(/\s+/))
           .map(([name = "", ...sources]) => [name, sources]),
       );
-      expect(policy["style-src"], `${path} ${round}`).toContain(hash);
-      expect(policy["style-src"]).not.toContain("'unsafe-inline'");
+      // The nonce, when there is one, is the scripts' nonce: for the admin's libraries' style elements.
+      const nonces = policy["script-src"]?.filter((source) => source.startsWith("'nonce-")) ?? [];
+      expect(policy["style-src"], `${path} ${round}`).toEqual(["'self'", ...nonces]);
+      if (round === "from the page cache") expect(nonces).toEqual([]);
       expect(policy["style-src-attr"]).toEqual(["'unsafe-inline'"]);
-      // The page's only style element; the nonce, when there is one, is the scripts' nonce.
-      expect(html.match(/<style\b/g)).toHaveLength(1);
-      const nonces = (policy["style-src"] as string[]).filter((source) => source.startsWith("'nonce-"));
-      if (round === "rendered")
-        expect(nonces).toEqual(policy["script-src"]?.filter((s) => s.startsWith("'nonce-")));
-      else expect(nonces).toEqual([]);
+      expect(await response.text()).not.toMatch(/<style\b/);
     }
   }
+});
+
+test("the stylesheet is fetched once: a second page comes with it from the browser's cache", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.goto(at("ar", "/about"));
+  const transferred = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".css"))
+      .map((entry) => (entry as PerformanceResourceTiming).transferSize),
+  );
+  expect(transferred).toEqual([0]);
+  expect(await styles(page, "ar")).toEqual(expected("ar", "light"));
 });
 
 test("client navigation keeps the styles, within a language and into the other", async ({
@@ -140,8 +183,6 @@ test("client navigation keeps the styles, within a language and into the other",
   expect(await styles(page, "en")).toEqual(expected("en", "light"));
   // A mark on the window: it survives client navigation and is gone after a document load.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  const styleText = () => page.evaluate(() => document.getElementById("site-style")?.textContent ?? "");
-  const first = await styleText();
 
   const nav = page.getByRole("navigation", { name: text("en", "nav.main") });
   await nav.getByRole("link", { name: text("en", "nav.projects") }).click();
@@ -157,9 +198,8 @@ test("client navigation keeps the styles, within a language and into the other",
   expect(await styles(page, "ar")).toEqual(expected("ar", "light"));
 
   expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
-  expect(await styleText()).toBe(first);
-  await expect(page.locator("style#site-style")).toHaveCount(1);
-  expect(seen.stylesheets).toEqual([]);
+  await expect(page.locator("link[rel=stylesheet]")).toHaveCount(1);
+  expect(seen.stylesheets).toHaveLength(1);
   expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual(
     [],
   );

@@ -1,0 +1,25 @@
+import { toast } from "#app/components/ui/toast.tsx";
+import type { Translate } from "#app/lib/i18n.ts";
+
+/**
+ * Shares the page's address in its language (docs/product.md §16.4): the system's share sheet where there is one,
+ * else the clipboard, with a toast saying which. Loaded on the first click of "Share" (decision 037).
+ */
+export async function shareArticle(title: string, t: Translate): Promise<void> {
+  const url = window.location.href;
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title, url });
+      return;
+    } catch (error) {
+      // The visitor closed the share sheet: nothing to do.
+      if (error instanceof DOMException && error.name === "AbortError") return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast({ title: t("articles.linkCopied") });
+  } catch {
+    toast({ title: t("articles.shareFailed"), description: url, variant: "destructive" });
+  }
+}
