@@ -54,10 +54,9 @@ export function pageHandler(options: {
         },
       });
     // The admin page and the owner's previews: never kept, never indexed.
+    const page = url.pathname.replace(/\.data$/, "");
     const admin =
-      url.pathname === env.adminPath ||
-      url.pathname === `${env.adminPath}.data` ||
-      /^(\/ar)?\/preview\//.test(url.pathname);
+      page === env.adminPath || page.startsWith(`${env.adminPath}/`) || /^(\/ar)?\/preview\//.test(page);
     // Whole documents only: not React Router's data (.data) or manifest (/__manifest) requests.
     const cacheable =
       pageCache &&
