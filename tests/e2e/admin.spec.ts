@@ -306,6 +306,26 @@ test("each view, page of a list and open editor has its address: reload and Back
   await expect(editor.getByLabel(text("en", "admin.articles.titleEn"))).toHaveValue("Kept open");
 });
 
+test("an address of the admin that names nothing says so in the view, with the server's words", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 404/);
+  await signIn(page);
+  await page.goto(`${ADMIN}/projects/00000000-0000-4000-8000-000000000000`);
+  const gone = page.getByRole("alert");
+  await expect(gone).toContainText(text("en", "errors.fetchProjects"));
+  await expect(gone).toContainText(apiErrorText("en", "projectNotFound"));
+  // The list above it and the admin's links are still there.
+  await expect(page.getByRole("heading", { name: text("en", "admin.projects.listTitle") })).toBeVisible();
+  await page.goto(`${ADMIN}/settings/nothing`);
+  await expect(page.getByRole("alert")).toContainText(text("en", "notFound.text"));
+  await expect(adminNav(page).getByRole("link", { name: text("en", "admin.tabs.settings") })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
 test("after a delete on a slow server, focus goes to the list's heading once the item's button has gone", async ({
   page,
   db,

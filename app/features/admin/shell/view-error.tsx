@@ -14,7 +14,11 @@ export function ViewError({ error, titleKey }: { error: unknown; titleKey: Trans
   // Without the owner there is nothing to show: the admin route shows the sign-in instead of this view.
   if (isRouteErrorResponse(error) && error.status === 401) return null;
   const message =
-    error instanceof AdminApiError && error.status !== 0 ? error.message : t("admin.common.networkError");
+    error instanceof AdminApiError && error.status !== 0
+      ? error.message
+      : isRouteErrorResponse(error) && error.status === 404
+        ? t("notFound.text")
+        : t("admin.common.networkError");
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/50 p-6">
       <p className="font-semibold text-destructive dark:text-red-400">{t(titleKey)}</p>
