@@ -291,6 +291,10 @@ for (const theme of ["light", "dark"] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, "ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    // The admin's links to its views run right to left too: Projects, the first, at the right.
+    expect(await direction(adminNav(page, "ar"))).toBe("rtl");
+    const views = adminNav(page, "ar").getByRole("link");
+    expect((await views.first().boundingBox())!.x).toBeGreaterThan((await views.last().boundingBox())!.x);
     const shot = (name: string) =>
       page.screenshot({ path: `test-results/screenshots/admin-ar-${theme}-${name}.png`, fullPage: true });
 
