@@ -441,6 +441,7 @@ test("the owner downloads the whole site from Settings and restores it, confirmi
     await form.getByLabel(text("en", "admin.projects.title")).fill(title);
     await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
     await expect(toast(page)).toContainText(text("en", "admin.projects.added"));
+    await expect(form).toBeHidden();
   };
   await addProject("Kept by the backup");
 

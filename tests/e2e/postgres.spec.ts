@@ -23,6 +23,7 @@ test("the owner creates, edits and deletes an article, and visitors see each ste
   await form.getByLabel(text("en", "admin.articles.statusPublished"), { exact: true }).check();
   await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.articles.added"));
+  await expect(form).toBeHidden();
 
   const visitor = await page.context().newPage();
   await visitor.goto("/articles");

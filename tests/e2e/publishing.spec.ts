@@ -191,6 +191,7 @@ test("the owner schedules an article in their time zone; the list says when, and
   await form.getByLabel(text("en", "admin.articles.tagsAr")).fill("نود, التخزين");
   await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.articles.added"));
+  await expect(form).toBeHidden();
 
   await add.click();
   await form.getByLabel(text("en", "admin.articles.titleEn")).fill("Just an idea");

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import type { ListPage } from "#core/paging.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -41,18 +41,25 @@ export function ContentList<T extends { id: string }>({
   const shown = useListParams();
   const [deleting, setDeleting] = useState<ItemView | null>(null);
   const remove = useMutation({ onSuccess: () => toast({ title: t(`admin.${kind}.deleted`) }) });
-  const [moved, setMoved] = useState<{ id: string; direction: "up" | "down" } | null>(null);
+  // The item last moved, whose button gets the focus once the list shows it (on the page it moved to).
+  const [moved, setMoved] = useState<Moved | null>(null);
+  const focusAfterMove = useRef<Moved | null>(null);
   const move = useMutation<{ page: number }>({
     onSuccess: ({ page }) => {
       toast({ title: t("admin.projects.moved") });
+      focusAfterMove.current = moved;
       // The list shows the page the project is on now (docs/product.md §21.5), the focus on its button.
-      const shown =
-        page === list.page
-          ? undefined
-          : navigate({ search: searchWith(search, { page: String(page) }) }, { preventScrollReset: true });
-      void Promise.resolve(shown).then(() => requestAnimationFrame(() => focusMoved(moved)));
+      if (page !== list.page)
+        void navigate({ search: searchWith(search, { page: String(page) }) }, { preventScrollReset: true });
+      else focusMoved(moved);
     },
   });
+  useEffect(() => {
+    const target = focusAfterMove.current;
+    if (!target || !list.items.some((item) => item.id === target.id)) return;
+    focusAfterMove.current = null;
+    focusMoved(target);
+  }, [list]);
   const items = list.items.map(view);
 
   return (
@@ -158,8 +165,10 @@ export function ContentList<T extends { id: string }>({
   );
 }
 
+type Moved = { id: string; direction: "up" | "down" };
+
 /** The moved item's button again, or its other one when it reached the top or bottom. */
-function focusMoved(moved: { id: string; direction: "up" | "down" } | null) {
+function focusMoved(moved: Moved | null) {
   if (!moved) return;
   const button = (direction: string) =>
     document.querySelector<HTMLButtonElement>(`[data-move="${moved.id}-${direction}"]`);
