@@ -211,10 +211,12 @@ export default tseslint.config(
                 "pg",
                 "@electric-sql/pglite",
                 "drizzle-orm",
+                // The input schemas, which the admin's forms check with before sending (decision 040).
+                "!\\#db/inputs.ts",
               ],
               allowTypeImports: true,
               message:
-                "Browser code never imports server or database code (types aside); use a *.server.ts module.",
+                "Browser code never imports server or database code (types aside, and db/inputs.ts); use a *.server.ts module.",
             },
           ],
         },

@@ -29,8 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const url = new URL(request.url);
   const pathname = url.pathname.replace(/\.data$/, "");
   const services = getServices(context);
-  // A public page speaks the language of its address; the admin page, which has one address, the owner's choice.
-  const adminPage = pathname === services.site.adminPath;
+  // A public page speaks the language of its address; the admin, whose addresses are the same in both languages,
+  // the owner's choice.
+  const { adminPath } = services.site;
+  const adminPage = pathname === adminPath || pathname.startsWith(`${adminPath}/`);
   const language = adminPage ? preferences.language : languageOfPath(pathname);
   return {
     language,

@@ -36,8 +36,27 @@ export default [
   layout("routes/site-layout.tsx", [
     ...publicPages("en"),
     ...publicPages("ar"),
-    // The admin page sits at ADMIN_PATH, chosen when the server starts: the route takes any one-segment path
-    // and its loader answers 404 for every other (routes/admin.tsx). It keeps its own path in both languages.
-    route(":page", "routes/admin.tsx"),
+    // The admin page sits at ADMIN_PATH, chosen when the server starts: the route takes any first segment and its
+    // loader answers 404 for every other (routes/admin.tsx). Each of its views is a route of its own below it,
+    // with its own address (docs/product.md §2.10), the same in both languages.
+    route(":admin", "routes/admin.tsx", [
+      index("routes/admin/index.tsx"),
+      route("projects", "routes/admin/projects.tsx", [
+        route("new", "routes/admin/project-editor.tsx", { id: "admin-project-new" }),
+        route(":id", "routes/admin/project-editor.tsx", { id: "admin-project-edit" }),
+      ]),
+      route("articles", "routes/admin/articles.tsx", [
+        route("new", "routes/admin/article-editor.tsx", { id: "admin-article-new" }),
+        route(":id", "routes/admin/article-editor.tsx", { id: "admin-article-edit" }),
+      ]),
+      route("messages", "routes/admin/messages.tsx"),
+      route("settings", "routes/admin/settings.tsx", [
+        index("routes/admin/settings-index.tsx"),
+        route("security", "routes/admin/settings-security.tsx"),
+        route("backup", "routes/admin/settings-backup.tsx"),
+        route(":section", "routes/admin/settings-section.tsx"),
+      ]),
+      route("activity", "routes/admin/activity.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
+import type { RootData } from "#app/lib/root-data.ts";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 import { SmoothScroll } from "./smooth-scroll.tsx";
@@ -11,6 +12,9 @@ import { ToastArea } from "./ui/toast.tsx";
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const location = useLocation();
+  // Each page enters anew at its path; the admin's views and dialogs, one page at addresses of their own, do not
+  // (a new view must not remount the admin, its focus or a dialog's form).
+  const page = useRouteLoaderData<RootData>("root")?.adminPage ? "admin" : location.pathname;
   // The next page's data is loading (docs/product.md §2: "A spinner shows while loading"); first loads arrive rendered.
   const loading = useNavigation().state === "loading";
   return (
@@ -24,7 +28,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <Navbar />
       <main id="main" className="relative flex-1" aria-busy={loading}>
         {loading ? <Spinner className="absolute inset-x-0 top-0 z-10" /> : null}
-        <div key={location.pathname} className={`page-enter ${loading ? "opacity-60" : ""}`}>
+        <div key={page} className={`page-enter ${loading ? "opacity-60" : ""}`}>
           {children}
         </div>
       </main>

@@ -1,28 +1,61 @@
-import { Suspense, lazy } from "react";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { lazy, Suspense } from "react";
 import { data } from "react-router";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { pageHead } from "#app/lib/meta.ts";
 import { getServices } from "#app/lib/services.server.ts";
+import { api, call } from "#app/features/admin/api/client.ts";
+import { checkSession, isSignedIn } from "#app/features/admin/api/session.ts";
+import { signInAction } from "#app/features/admin/shell/sign-in-action.ts";
+import { SignInView } from "#app/features/admin/shell/sign-in-view.tsx";
+import { allowRuntimeStyles } from "#app/features/admin/style-nonce.ts";
 import type { Route } from "./+types/admin";
 
-// The owner's admin page (docs/product.md §2), at ADMIN_PATH only. The server sends a shell with a spinner; the admin app,
-// its editor included, is a separate chunk loaded in the browser, so none of it reaches a public page.
+// The owner's admin page (docs/product.md §2.10), at ADMIN_PATH and below it only. It renders in the browser: the
+// server sends a spinner (HydrateFallback) and never the owner's data; each view is a child route whose code loads
+// when it opens, so none of it reaches a public page.
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  if (`/${params.page}` !== getServices(context).site.adminPath) throw data(null, { status: 404 });
+  if (`/${params.admin}` !== getServices(context).site.adminPath) throw data(null, { status: 404 });
   return null;
 }
+
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [checkSession];
+
+export async function clientLoader({ context }: Route.ClientLoaderArgs) {
+  allowRuntimeStyles();
+  const signedIn = isSignedIn(context);
+  // The Messages link counts the unread messages (docs/product.md §21.3); the view itself says why it cannot.
+  const unread = signedIn
+    ? await call(() => api.messages.$get({ query: { perPage: "1" } })).then(
+        (inbox) => inbox.unread,
+        () => 0,
+      )
+    : 0;
+  return { signedIn, unread };
+}
+clientLoader.hydrate = true as const;
+
+export const clientAction = ({ request }: Route.ClientActionArgs) => signInAction(request);
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageHead(args, { titleKey: "meta.admin", private: true }),
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const AdminApp = lazy(() => import("#app/features/admin/admin-app.tsx"));
+export function HydrateFallback() {
+  return <Spinner className="py-24" />;
+}
 
-export default function AdminRoute() {
-  const inBrowser = useHydrated();
-  const fallback = <Spinner className="py-24" />;
-  return inBrowser ? <Suspense fallback={fallback}>{<AdminApp />}</Suspense> : fallback;
+// The sign-in needs none of the views' frame (links, dialogs): it comes once the owner is in.
+const AdminShell = lazy(() =>
+  import("#app/features/admin/shell/admin-shell.tsx").then((module) => ({ default: module.AdminShell })),
+);
+
+export default function AdminRoute({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) return <SignInView />;
+  return (
+    <Suspense fallback={<Spinner className="py-24" />}>
+      <AdminShell unread={loaderData.unread} />
+    </Suspense>
+  );
 }

@@ -5,7 +5,7 @@ import { articles, auditEvents, messages, projects } from "#db/schema.ts";
 import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import { expect, setPreferences, test, text } from "./fixtures.ts";
-import { ADMIN, leftToRightArabic, signIn, toast } from "./admin-page.ts";
+import { ADMIN, adminView, leftToRightArabic, openView, signIn, toast } from "./admin-page.ts";
 
 // The admin's long lists (docs/product.md §21) with the tables a spam run and years of use leave behind: 10,000
 // messages, 1,000 projects and 1,000 articles, written straight into the test server's database. Each panel must show
@@ -63,18 +63,18 @@ async function seed(db: Database, counts: { messages: number; projects: number; 
  */
 async function expectArabicPager(list: Locator, labelKey: TranslationKey, pages: string) {
   const nav = list.getByRole("navigation", { name: text("ar", labelKey) });
-  const previous = await nav.getByRole("button", { name: text("ar", "admin.pages.previous") }).boundingBox();
-  const next = await nav.getByRole("button", { name: text("ar", "admin.pages.next") }).boundingBox();
+  const previous = await nav.getByRole("link", { name: text("ar", "admin.pages.previous") }).boundingBox();
+  const next = await nav.getByRole("link", { name: text("ar", "admin.pages.next") }).boundingBox();
   expect(previous!.x).toBeGreaterThan(next!.x);
   await expect(
-    nav.getByRole("button", { name: text("ar", "admin.pages.current", { page: "١", pages }) }),
+    nav.getByRole("link", { name: text("ar", "admin.pages.current", { page: "١", pages }) }),
   ).toHaveAttribute("aria-current", "page");
   return nav;
 }
 
-const panel = (page: Page) => page.getByRole("tabpanel");
-/** The items of a panel's list (not those of its page controls). */
-const listItems = (page: Page) => panel(page).locator("ul > li");
+const panel = (page: Page, language: "en" | "ar" = "en") => adminView(page, "messages", language);
+/** The items of the inbox's list (not those of its page controls). */
+const listItems = (page: Page) => page.locator('ul[aria-labelledby="messages-title"] > li');
 
 test("with 10,000 messages, 1,000 projects and 1,000 articles each panel shows one page in a few seconds", async ({
   page,
@@ -85,10 +85,9 @@ test("with 10,000 messages, 1,000 projects and 1,000 articles each panel shows o
   console.log(`seeded 10,000 messages, 1,000 projects and 1,000 articles in ${seeded} ms`);
   await signIn(page);
 
-  // The inbox, from a fresh load of the admin page.
+  // The inbox, from a fresh load of its address.
   let started = performance.now();
-  await page.goto(`${ADMIN}?tab=messages`);
-  await page.getByRole("tab", { name: /Messages/ }).click();
+  await page.goto(`${ADMIN}/messages`);
   await expect(panel(page).getByText("1–25 of 10,000 messages")).toBeVisible({ timeout: 15_000 });
   await expect(listItems(page)).toHaveCount(25);
   const inboxMs = Math.round(performance.now() - started);
@@ -100,12 +99,14 @@ test("with 10,000 messages, 1,000 projects and 1,000 articles each panel shows o
   // The last page, by its number; the address keeps it through a reload.
   const pages = panel(page).getByRole("navigation", { name: text("en", "admin.messages.pages") });
   started = performance.now();
-  await pages.getByRole("button", { name: "Page 400", exact: true }).click();
+  await pages.getByRole("link", { name: "Page 400", exact: true }).click();
   await expect(panel(page).getByText("9,976–10,000 of 10,000 messages")).toBeVisible();
   console.log(`inbox: page 400 shown in ${Math.round(performance.now() - started)} ms`);
   await expect(listItems(page).last()).toContainText("Visitor 0");
   await expect(panel(page).getByRole("heading", { name: /Messages/ })).toBeFocused();
-  expect(new URL(page.url()).searchParams.get("inbox")).toBe("400");
+  expect(page.url()).toMatch(new RegExp(`${ADMIN}/messages\\?page=400$`));
+  await page.reload();
+  await expect(panel(page).getByText("9,976–10,000 of 10,000 messages")).toBeVisible();
 
   // A search across the 10,000.
   started = performance.now();
@@ -130,7 +131,7 @@ test("with 10,000 messages, 1,000 projects and 1,000 articles each panel shows o
   expect(projectsMs).toBeLessThan(8_000);
 
   // Articles: one page of 1,000, and the drafts only, counted by the server.
-  await page.getByRole("tab", { name: text("en", "admin.tabs.articles") }).click();
+  await openView(page, "articles");
   const articleList = page.getByRole("region", { name: text("en", "admin.articles.listTitle") });
   await expect(articleList.getByText("1–25 of 1,000 articles")).toBeVisible();
   await expect(articleList.getByRole("heading", { level: 3 })).toHaveCount(25);
@@ -138,6 +139,7 @@ test("with 10,000 messages, 1,000 projects and 1,000 articles each panel shows o
   started = performance.now();
   await articleList.getByLabel(text("en", "admin.articles.filter")).selectOption("draft");
   await expect(articleList.getByText("1–25 of 250 articles")).toBeVisible();
+  await expect(page).toHaveURL(`${ADMIN}/articles?status=draft`);
   console.log(`articles: drafts of 1,000 shown in ${Math.round(performance.now() - started)} ms`);
   await expect(articleList.getByRole("heading", { level: 3 }).first()).toHaveText("Article 996");
 });
@@ -161,7 +163,7 @@ test("a project moves across pages: the first of page 2 goes up to the end of pa
 
   await list
     .getByRole("navigation", { name: text("en", "admin.projects.pages") })
-    .getByRole("button", { name: text("en", "admin.pages.next") })
+    .getByRole("link", { name: text("en", "admin.pages.next") })
     .click();
   await expect(list.getByText("26–30 of 30 projects")).toBeVisible();
   await expect(headings.first()).toHaveText("Project 25");
@@ -171,6 +173,7 @@ test("a project moves across pages: the first of page 2 goes up to the end of pa
   await expect(toast(page)).toContainText(text("en", "admin.projects.moved"));
   // The list shows page 1 now, the project at its end, the focus on its button.
   await expect(list.getByText("1–25 of 30 projects")).toBeVisible();
+  await expect(page).toHaveURL(`${ADMIN}/projects`);
   await expect(headings.last()).toHaveText("Project 25");
   await expect(headings.nth(23)).toHaveText("Project 23");
   await expect(up).toBeFocused();
@@ -196,61 +199,52 @@ test("in Arabic: counts in Arabic plural forms and digits, page controls right t
   );
   await setPreferences(context, baseURL!, { language: "ar" });
   await signIn(page, "ar");
-  await page.getByRole("tab", { name: new RegExp(text("ar", "admin.tabs.messages")) }).click();
-  await expect(panel(page).getByText("١–٢٥ من ٦٠ رسالة")).toBeVisible();
-  await expect(panel(page).getByRole("heading", { level: 2 })).toContainText("٦٠ رسالة غير مقروءة");
+  await openView(page, "messages", "ar");
+  const inbox = panel(page, "ar");
+  await expect(inbox.getByText("١–٢٥ من ٦٠ رسالة")).toBeVisible();
+  await expect(inbox.getByRole("heading", { level: 2 })).toContainText("٦٠ رسالة غير مقروءة");
 
   // Right to left: "previous" is at the right, "next" at the left.
-  await expectArabicPager(panel(page), "admin.messages.pages", "٣");
+  await expectArabicPager(inbox, "admin.messages.pages", "٣");
 
   // Search in Arabic, without the hamza.
-  await panel(page).getByRole("searchbox").fill("احمد");
-  await panel(page).getByRole("searchbox").press("Enter");
+  await inbox.getByRole("searchbox").fill("احمد");
+  await inbox.getByRole("searchbox").press("Enter");
   await expect(listItems(page)).toHaveCount(1);
   await expect(
-    panel(page).getByText(text("ar", "admin.messages.range", { count: 1, from: "١", to: "١" })),
+    inbox.getByText(text("ar", "admin.messages.range", { count: 1, from: "١", to: "١" })),
   ).toBeVisible();
-  await panel(page)
-    .getByRole("button", { name: text("ar", "admin.messages.clearSearch") })
-    .click();
+  await inbox.getByRole("link", { name: text("ar", "admin.messages.clearSearch") }).click();
   await expect(listItems(page)).toHaveCount(25);
 
   // Select all on this page, mark read: 25 fewer unread.
-  await panel(page)
-    .getByRole("checkbox", { name: text("ar", "admin.messages.selectAll") })
-    .check();
-  await expect(panel(page).getByText("٢٥ رسالة محددة")).toBeVisible();
-  await panel(page)
-    .getByRole("button", { name: text("ar", "admin.messages.readSelected") })
-    .click();
+  await inbox.getByRole("checkbox", { name: text("ar", "admin.messages.selectAll") }).check();
+  await expect(inbox.getByText("٢٥ رسالة محددة")).toBeVisible();
+  await inbox.getByRole("button", { name: text("ar", "admin.messages.readSelected") }).click();
   await expect(toast(page, "ar")).toContainText(text("ar", "admin.messages.bulkRead", { count: 25 }));
-  await expect(panel(page).getByRole("heading", { level: 2 })).toContainText("٣٥ رسالة غير مقروءة");
+  await expect(inbox.getByRole("heading", { level: 2 })).toContainText("٣٥ رسالة غير مقروءة");
 
   // Two chosen by hand, deleted after the confirmation.
-  await panel(page)
+  await inbox
     .getByRole("checkbox", { name: text("ar", "admin.messages.select", { name: "Visitor 58" }) })
     .check();
-  await panel(page)
+  await inbox
     .getByRole("checkbox", { name: text("ar", "admin.messages.select", { name: "Visitor 57" }) })
     .check();
   await expect(
-    panel(page).getByRole("checkbox", { name: text("ar", "admin.messages.selectAll") }),
+    inbox.getByRole("checkbox", { name: text("ar", "admin.messages.selectAll") }),
   ).toHaveJSProperty("indeterminate", true);
-  await panel(page)
-    .getByRole("button", { name: text("ar", "admin.messages.deleteSelected") })
-    .click();
+  await inbox.getByRole("button", { name: text("ar", "admin.messages.deleteSelected") }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText(text("ar", "admin.messages.bulkDeleteText", { count: 2 }));
   await dialog.getByRole("button", { name: text("ar", "admin.common.delete") }).click();
   await expect(toast(page, "ar")).toContainText(text("ar", "admin.messages.bulkDeleted", { count: 2 }));
-  await expect(panel(page).getByText("١–٢٥ من ٥٨ رسالة")).toBeVisible();
+  await expect(inbox.getByText("١–٢٥ من ٥٨ رسالة")).toBeVisible();
   expect(await db.select().from(messages)).toHaveLength(58);
 
   // Unread only: the 35 left unread (the two deleted had been read), counted.
-  await panel(page)
-    .getByRole("checkbox", { name: text("ar", "admin.messages.unreadOnly") })
-    .check();
-  await expect(panel(page).getByText("١–٢٥ من ٣٥ رسالة")).toBeVisible();
+  await inbox.getByRole("checkbox", { name: text("ar", "admin.messages.unreadOnly") }).check();
+  await expect(inbox.getByText("١–٢٥ من ٣٥ رسالة")).toBeVisible();
 });
 
 test("the Activity tab pages a long audit log with the other lists' controls, in Arabic digits", async ({
@@ -271,9 +265,8 @@ test("the Activity tab pages a long audit log with the other lists' controls, in
   );
   await setPreferences(context, baseURL!, { language: "ar" });
   await signIn(page, "ar");
-  await page.getByRole("tab", { name: text("ar", "admin.tabs.activity") }).click();
-  const activity = page.getByRole("tabpanel", { name: text("ar", "admin.tabs.activity") });
-  const events = activity.locator("section > ol > li");
+  const activity = await openView(page, "activity", "ar");
+  const events = activity.locator('ol[aria-labelledby="activity-title"] > li');
   await expect(events).toHaveCount(50);
   // The 120 written here and the sign-in just made (one event or more).
   const total = (await db.select().from(auditEvents)).length;
@@ -284,13 +277,13 @@ test("the Activity tab pages a long audit log with the other lists' controls, in
 
   // Right to left, the current page named in Arabic digits; the next page holds the next fifty.
   const nav = await expectArabicPager(activity, "admin.activity.pages", "٣");
-  await nav.getByRole("button", { name: text("ar", "admin.pages.next") }).click();
+  await nav.getByRole("link", { name: text("ar", "admin.pages.next") }).click();
   await expect(
     activity.getByText(text("ar", "admin.activity.range", { count: total, from: "٥١", to: "١٠٠" })),
   ).toBeVisible();
   await expect(events).toHaveCount(50);
   await expect(events.first()).toContainText(`Article ${51 - (total - 120)}`);
-  await nav.getByRole("button", { name: text("ar", "admin.pages.page", { page: "٣", pages: "٣" }) }).click();
+  await nav.getByRole("link", { name: text("ar", "admin.pages.page", { page: "٣", pages: "٣" }) }).click();
   await expect(
     activity.getByText(
       text("ar", "admin.activity.range", { count: total, from: "١٠١", to: formatNumber(total, LOCALES.ar) }),

@@ -2,9 +2,11 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { OWNER_PASSWORD, expect, text } from "./fixtures.ts";
 
-// What the admin page's end-to-end tests share: its address, signing in, a drawn image, the toasts.
+// What the admin page's end-to-end tests share: its address, signing in, its views, a drawn image, the toasts.
 
 export const ADMIN = "/admin-mh2025";
+
+export type AdminView = "projects" | "articles" | "messages" | "settings" | "activity";
 
 /** Signs in on the admin page of this worker's server, or of the server at `origin`. */
 export async function signIn(page: Page, language: "en" | "ar" = "en", origin = "") {
@@ -14,6 +16,23 @@ export async function signIn(page: Page, language: "en" | "ar" = "en", origin = 
   await expect(page.getByRole("heading", { level: 1, name: text(language, "admin.title") })).toBeVisible();
 }
 
+/** The admin's links to its views. */
+export const adminNav = (page: Page, language: "en" | "ar" = "en") =>
+  page.getByRole("navigation", { name: text(language, "admin.tabs.label") });
+
+/** Opens one of the admin's views by its link, and returns the view. */
+export async function openView(page: Page, view: AdminView, language: "en" | "ar" = "en") {
+  await adminNav(page, language)
+    .getByRole("link", { name: new RegExp(`^${text(language, `admin.tabs.${view}`)}`) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}/${view}(/|\\?|$)`));
+  return adminView(page, view, language);
+}
+
+/** The open view of the admin, named after its link (the first: a view's own heading may say the same). */
+export const adminView = (page: Page, view: AdminView, language: "en" | "ar" = "en") =>
+  page.getByRole("region", { name: text(language, `admin.tabs.${view}`), exact: true }).first();
+
 /** A plain image of one colour, as an upload. */
 export async function png(color: string, width = 64, height = 48): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } })
@@ -21,8 +40,14 @@ export async function png(color: string, width = 64, height = 48): Promise<Buffe
     .toBuffer();
 }
 
+/**
+ * The toasts. While a dialog is open the rest of the page is hidden from assistive technology (the toasts' region
+ * too: Radix announces each toast on its own), so they are found hidden or not.
+ */
 export const toast = (page: Page, language: "en" | "ar" = "en") =>
-  page.getByRole("region", { name: text(language, "common.notifications") }).getByRole("listitem");
+  page
+    .getByRole("region", { name: text(language, "common.notifications"), includeHidden: true })
+    .getByRole("listitem", { includeHidden: true });
 
 /** Every element holding Arabic text that computes `direction: ltr` (code and LTR inputs aside). */
 export function leftToRightArabic(page: Page) {

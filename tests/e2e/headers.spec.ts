@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import type { ObservatoryResult } from "@mdn/mdn-http-observatory";
 import { generate } from "selfsigned";
-import { ADMIN } from "./admin-page.ts";
+import { ADMIN, openView } from "./admin-page.ts";
 import { OWNER_PASSWORD, expect, failedResource, test, text } from "./fixtures.ts";
 
 // Security headers and article styles in Chromium (docs/product.md §24).
@@ -157,9 +157,9 @@ test("the admin, signed in and editing an article, raises no CSP violation", asy
   // Signed in already, through the API.
   await page.goto(ADMIN);
   await expect(page.getByRole("heading", { level: 1, name: text("en", "admin.title") })).toBeVisible();
-  await page.getByRole("tab", { name: text("en", "admin.tabs.articles") }).click();
+  await openView(page, "articles");
   await page
-    .getByRole("button", { name: text("en", "admin.articles.editItem", { title: "An article to edit" }) })
+    .getByRole("link", { name: text("en", "admin.articles.editItem", { title: "An article to edit" }) })
     .click();
   const dialog = page.getByRole("dialog");
   const editor = dialog.getByRole("textbox", { name: text("en", "admin.articles.contentEn") });
@@ -169,8 +169,7 @@ test("the admin, signed in and editing an article, raises no CSP violation", asy
   await dialog.getByRole("button", { name: text("en", "admin.articles.save") }).click();
   await expect(dialog).toBeHidden();
   // The settings form builds the largest schemas of the admin.
-  await page.getByRole("tab", { name: text("en", "admin.tabs.settings") }).click();
-  const settings = page.getByRole("tabpanel", { name: text("en", "admin.tabs.settings") });
+  const settings = await openView(page, "settings");
   await expect(settings.getByRole("button", { name: text("en", "admin.settings.save") })).toBeVisible();
   expect(await violations()).toEqual([]);
   expect(consoleGuard.seen.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);

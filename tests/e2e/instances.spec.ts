@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "#tools/local.ts";
 import { startS3, type TestS3 } from "#tests/helpers/s3.ts";
-import { png, signIn, toast } from "./admin-page.ts";
+import { openView, png, signIn, toast } from "./admin-page.ts";
 import { createE2eDatabase, expect, OWNER_PASSWORD, test, text } from "./fixtures.ts";
 import { logEntries, startServerProcess, waitForHealth, type Started } from "./processes.ts";
 
@@ -65,8 +65,9 @@ test("an article written with its cover on one instance is on the other's next p
   await expect(page.getByText(title)).toHaveCount(0);
 
   await signIn(page, "en", one.url);
-  await page.getByRole("tab", { name: text("en", "admin.tabs.articles") }).click();
-  const form = page.getByRole("region", { name: text("en", "admin.articles.addTitle") });
+  const articles = await openView(page, "articles");
+  await articles.getByRole("link", { name: text("en", "admin.articles.addTitle") }).click();
+  const form = page.getByRole("dialog", { name: text("en", "admin.articles.addTitle") });
   await form.getByLabel(text("en", "admin.articles.titleEn")).fill(title);
   await form.getByLabel(text("en", "admin.articles.image"), { exact: true }).setInputFiles({
     name: "cover.png",

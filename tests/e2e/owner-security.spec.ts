@@ -1,5 +1,5 @@
 import { apiErrorText } from "#core/api-errors.ts";
-import { ADMIN, signIn, toast } from "./admin-page.ts";
+import { ADMIN, adminView, openView, signIn, toast } from "./admin-page.ts";
 import { expect, setPreferences, test, text } from "./fixtures.ts";
 
 // The owner's sessions and the audit log (docs/product.md §26): where the owner is signed in, signing one out or
@@ -28,7 +28,8 @@ test("the owner sees the other signed-in browser, signs it out, and finds it all
   await signIn(phone, "en", own.url);
 
   await signIn(page, "en", own.url);
-  await page.getByRole("tab", { name: text("en", "admin.tabs.settings") }).click();
+  const settings = await openView(page, "settings");
+  await settings.getByRole("link", { name: text("en", "admin.settings.sections.security") }).click();
   const sessions = page.getByRole("region", { name: text("en", "admin.settings.sessions.title") });
   const rows = sessions.getByRole("listitem");
   await expect(rows).toHaveCount(2);
@@ -55,9 +56,8 @@ test("the owner sees the other signed-in browser, signs it out, and finds it all
 
   // The Activity tab, in Arabic: newest first, the failed guess marked, right to left.
   await setPreferences(page.context(), own.url, { language: "ar" });
-  await page.goto(own.url + ADMIN);
-  await page.getByRole("tab", { name: text("ar", "admin.tabs.activity") }).click();
-  const panel = page.getByRole("tabpanel", { name: text("ar", "admin.tabs.activity") });
+  await page.goto(`${own.url}${ADMIN}/activity`);
+  const panel = adminView(page, "activity", "ar");
   const events = panel.getByRole("listitem");
   await expect(events.first()).toContainText(text("ar", "admin.activity.actions.sessionEnded"));
   const expected = ["sessionEnded", "confirmFailed", "signIn", "signIn", "signInFailed"] as const;

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { insertProject } from "#tests/helpers/seed.ts";
-import { ADMIN, leftToRightArabic, png, signIn, toast } from "./admin-page.ts";
+import { ADMIN, adminNav, leftToRightArabic, openView, png, signIn, toast } from "./admin-page.ts";
 import {
   OWNER_PASSWORD,
   at,
@@ -20,10 +20,18 @@ import {
 
 type Language = "en" | "ar";
 
-async function openSettings(page: Page, language: Language = "en") {
-  await page.getByRole("tab", { name: text(language, "admin.tabs.settings") }).click();
-  const panel = page.getByRole("tabpanel", { name: text(language, "admin.tabs.settings") });
-  await expect(panel.getByRole("button", { name: text(language, "admin.settings.save") })).toBeVisible();
+type SettingsPage = "identity" | "hero" | "images" | "services" | "security" | "backup";
+
+/** Opens one section of Settings, at its own address, and returns the Settings view. */
+async function openSettings(page: Page, language: Language = "en", at: SettingsPage = "identity") {
+  const panel = await openView(page, "settings", language);
+  const link = panel
+    .getByRole("navigation", { name: text(language, "admin.settings.sectionsLabel") })
+    .getByRole("link", { name: text(language, `admin.settings.sections.${at}`) });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}/settings/${at}$`));
+  await expect(link).toHaveAttribute("aria-current", "page");
+  await expect(panel.getByRole("button").last()).toBeVisible();
   return panel;
 }
 
@@ -44,7 +52,7 @@ test("the owner changes the hero and a service card in both languages; every pag
 }) => {
   consoleGuard.allow(/status of 422/);
   await signIn(page);
-  const panel = await openSettings(page);
+  const panel = await openSettings(page, "en", "hero");
   const headline = bilingual(
     section(panel, "en", "hero"),
     "en",
@@ -54,13 +62,18 @@ test("the owner changes the hero and a service card in both languages; every pag
   await expect(headline.ar).toHaveAttribute("dir", "rtl");
   await headline.en.fill("Websites that bring you customers");
   await headline.ar.fill("مواقع تجلب لك العملاء");
+  // Each section is saved by its own button, at the end of its form: it covers nothing.
+  const save = panel.getByRole("button", { name: text("en", "admin.settings.save") });
+  await save.click();
+  await expect(toast(page)).toContainText(text("en", "admin.settings.saved"));
+  await expect(save).toBeFocused();
+  await openSettings(page, "en", "services");
   const cards = section(panel, "en", "services").getByRole("group", {
     name: text("en", "admin.settings.fields.services"),
   });
   const second = bilingual(cards, "en", text("en", "admin.settings.fields.serviceTitle", { number: 2 }));
   await second.en.fill("Accessible interfaces");
   await second.ar.fill("واجهات يسهل الوصول إليها");
-  const save = panel.getByRole("button", { name: text("en", "admin.settings.save") });
   await save.click();
   await expect(toast(page)).toContainText(text("en", "admin.settings.saved"));
   await expect(save).toBeFocused();
@@ -77,17 +90,27 @@ test("the owner changes the hero and a service card in both languages; every pag
   }
 
   // A text left out in one language is refused under its field, and nothing is saved.
+  await openSettings(page, "en", "identity");
   const name = bilingual(section(panel, "en", "identity"), "en", text("en", "admin.settings.fields.name"));
   await name.ar.fill(" ");
   await save.click();
   await expect(name.ar).toHaveAccessibleDescription("Write this in Arabic too.");
-  await expect(toast(page)).toContainText(text("en", "errors.saveSettings"));
+  await expect(toast(page)).toContainText(text("en", "errors.validation"));
   await visitor.goto("/ar");
   await expect(visitor.getByRole("contentinfo")).toContainText(siteConfig.name.ar);
 
+  // Leaving the section with its change unsaved asks first; staying keeps the change.
+  await adminNav(page)
+    .getByRole("link", { name: text("en", "admin.tabs.projects") })
+    .click();
+  const leave = page.getByRole("alertdialog", { name: text("en", "admin.settings.leaveTitle") });
+  await leave.getByRole("button", { name: text("en", "admin.settings.stay") }).click();
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}/settings/identity$`));
+  await expect(name.ar).toHaveValue(" ");
+
   // Reset the hero: the default headline is back on the site, the service card stays.
   await page.reload();
-  const reloaded = await openSettings(page);
+  const reloaded = await openSettings(page, "en", "hero");
   await section(reloaded, "en", "hero")
     .getByRole("button", { name: new RegExp(text("en", "admin.settings.reset")) })
     .click();
@@ -109,7 +132,7 @@ test("a new portrait, uploaded with its description in both languages, is the he
   server,
 }) => {
   await signIn(page, "en");
-  const panel = await openSettings(page);
+  const panel = await openSettings(page, "en", "images");
   const images = section(panel, "en", "images");
   await images
     .getByLabel(text("en", "admin.settings.fields.portrait"), { exact: true })
@@ -163,7 +186,7 @@ test("the owner writes a project in Arabic too, features and reorders projects, 
 
   // Feature Gamma and Delta, and give Delta its Arabic texts.
   for (const title of ["Gamma", "Delta"]) {
-    await list.getByRole("button", { name: `Edit ${title}` }).click();
+    await list.getByRole("link", { name: `Edit ${title}` }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel(text("en", "admin.projects.featured")).check();
     if (title === "Delta") {
@@ -173,8 +196,8 @@ test("the owner writes a project in Arabic too, features and reorders projects, 
     }
     await dialog.getByRole("button", { name: text("en", "admin.projects.save") }).click();
     await expect(dialog).toBeHidden();
-    // Focus is back on the button that opened the dialog, not on <body>.
-    await expect(list.getByRole("button", { name: `Edit ${title}` })).toBeFocused();
+    // Focus is back on the link that opened the dialog, not on <body>.
+    await expect(list.getByRole("link", { name: `Edit ${title}` })).toBeFocused();
   }
   await expect(list.getByText(text("en", "admin.projects.featuredBadge"))).toHaveCount(2);
 
@@ -213,7 +236,7 @@ test("the owner changes the password from Settings; a mismatch and a wrong curre
   // A server of its own: the other tests sign in with the password this one changes.
   const own = await startServer({});
   await signIn(page, "en", own.url);
-  const panel = await openSettings(page);
+  const panel = await openSettings(page, "en", "security");
   const form = panel.getByRole("region", { name: text("en", "admin.settings.password.title") });
   const current = form.getByLabel(text("en", "admin.settings.password.current"));
   const next = form.getByLabel(text("en", "admin.settings.password.next"), { exact: true });
@@ -268,24 +291,25 @@ for (const theme of ["light", "dark"] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, "ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    // Radix's tabs take the direction from the provider (without it they wrote dir="ltr" over the whole panel).
-    await expect(page.getByRole("tablist").locator("xpath=..")).toHaveAttribute("dir", "rtl");
+    // The admin's links to its views run right to left too: Projects, the first, at the right.
+    expect(await direction(adminNav(page, "ar"))).toBe("rtl");
+    const views = adminNav(page, "ar").getByRole("link");
+    expect((await views.first().boundingBox())!.x).toBeGreaterThan((await views.last().boundingBox())!.x);
     const shot = (name: string) =>
       page.screenshot({ path: `test-results/screenshots/admin-ar-${theme}-${name}.png`, fullPage: true });
 
     for (const tab of ["projects", "articles", "messages", "settings", "activity"] as const) {
-      await page.getByRole("tab", { name: text("ar", `admin.tabs.${tab}`) }).click();
-      const panel = page.getByRole("tabpanel", { name: text("ar", `admin.tabs.${tab}`) });
+      const panel = await openView(page, tab, "ar");
       expect(await direction(panel), tab).toBe("rtl");
       expect(await leftToRightArabic(page), tab).toEqual([]);
       if (tab !== "messages") await shot(tab);
     }
 
     // The edit dialog and the delete confirmation of a project.
-    await page.getByRole("tab", { name: text("ar", "admin.tabs.projects") }).click();
+    await openView(page, "projects", "ar");
     const list = page.getByRole("region", { name: text("ar", "admin.projects.listTitle") });
     await list
-      .getByRole("button", { name: text("ar", "admin.projects.editItem", { title: "متجر إلكتروني" }) })
+      .getByRole("link", { name: text("ar", "admin.projects.editItem", { title: "متجر إلكتروني" }) })
       .click();
     const dialog = page.getByRole("dialog");
     expect(await direction(dialog)).toBe("rtl");
@@ -318,7 +342,7 @@ for (const theme of ["light", "dark"] as const) {
       list.getByRole("button", { name: text("ar", "admin.projects.deleteItem", { title: "متجر إلكتروني" }) }),
     ).toBeFocused();
 
-    // The settings form refusing a field, and its reset confirmation.
+    // A settings section refusing a field, and its reset confirmation.
     const settings = await openSettings(page, "ar");
     const name = bilingual(
       section(settings, "ar", "identity"),
@@ -330,7 +354,7 @@ for (const theme of ["light", "dark"] as const) {
     await expect(name.en).toHaveAccessibleDescription("اكتب هذا بالإنجليزية أيضًا.");
     await expect(name.en).toHaveAttribute("dir", "ltr");
     expect(await leftToRightArabic(page), "settings with an error").toEqual([]);
-    await section(settings, "ar", "hero")
+    await section(settings, "ar", "identity")
       .getByRole("button", { name: new RegExp(text("ar", "admin.settings.reset")) })
       .click();
     expect(await direction(page.getByRole("alertdialog"))).toBe("rtl");
@@ -410,12 +434,18 @@ test("the owner downloads the whole site from Settings and restores it, confirmi
   const own = await startServer({});
   await signIn(page, "en", own.url);
   // Something to keep: a project.
-  const form = page.getByRole("region", { name: text("en", "admin.projects.addTitle") });
-  await form.getByLabel(text("en", "admin.projects.title")).fill("Kept by the backup");
-  await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
-  await expect(toast(page)).toContainText(text("en", "admin.projects.added"));
+  const addProject = async (title: string) => {
+    const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
+    await list.getByRole("link", { name: text("en", "admin.projects.addTitle") }).click();
+    const form = page.getByRole("dialog", { name: text("en", "admin.projects.addTitle") });
+    await form.getByLabel(text("en", "admin.projects.title")).fill(title);
+    await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
+    await expect(toast(page)).toContainText(text("en", "admin.projects.added"));
+    await expect(form).toBeHidden();
+  };
+  await addProject("Kept by the backup");
 
-  const panel = await openSettings(page);
+  const panel = await openSettings(page, "en", "backup");
   const backup = panel.getByRole("region", { name: text("en", "admin.settings.backup.title") });
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -425,12 +455,10 @@ test("the owner downloads the whole site from Settings and restores it, confirmi
   const file = await download.path();
 
   // A project added after the backup goes when the backup is restored.
-  await page.getByRole("tab", { name: text("en", "admin.tabs.projects") }).click();
-  await form.getByLabel(text("en", "admin.projects.title")).fill("Added later");
-  await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
-  await expect(toast(page)).toContainText(text("en", "admin.projects.added"));
+  await openView(page, "projects");
+  await addProject("Added later");
 
-  await openSettings(page);
+  await openSettings(page, "en", "backup");
   await backup.getByLabel(text("en", "admin.settings.backup.file")).setInputFiles(file);
   await backup.getByRole("button", { name: text("en", "admin.settings.backup.restore") }).click();
   // Restoring asks for the password again; a wrong one stays in the dialog with the server's message.
@@ -445,9 +473,9 @@ test("the owner downloads the whole site from Settings and restores it, confirmi
   const confirm = page.getByRole("alertdialog", { name: text("en", "admin.settings.backup.replaceTitle") });
   await confirm.getByRole("button", { name: text("en", "admin.settings.backup.replaceConfirm") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.settings.backup.restored"));
-  // The page reloads on the tab it was on (docs/product.md §21).
-  await page.waitForURL(`${own.url}${ADMIN}?tab=settings`);
-  await page.getByRole("tab", { name: text("en", "admin.tabs.projects") }).click();
+  // The view stays where it was; every view shows the restored site.
+  await expect(page).toHaveURL(`${own.url}${ADMIN}/settings/backup`);
+  await openView(page, "projects");
   const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
   await expect(list.getByRole("heading", { level: 3 })).toHaveText(["Kept by the backup"]);
 });

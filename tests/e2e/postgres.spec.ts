@@ -1,4 +1,4 @@
-import { signIn, toast } from "./admin-page.ts";
+import { openView, signIn, toast } from "./admin-page.ts";
 import { expect, test, text } from "./fixtures.ts";
 
 // The short end-to-end pass on PostgreSQL (playwright.config.ts "postgres" project): the whole suite runs on the
@@ -9,8 +9,9 @@ test("the owner creates, edits and deletes an article, and visitors see each ste
   page,
 }) => {
   await signIn(page);
-  await page.getByRole("tab", { name: text("en", "admin.tabs.articles") }).click();
-  const form = page.getByRole("region", { name: text("en", "admin.articles.addTitle") });
+  const articles = await openView(page, "articles");
+  await articles.getByRole("link", { name: text("en", "admin.articles.addTitle") }).click();
+  const form = page.getByRole("dialog", { name: text("en", "admin.articles.addTitle") });
   await form.getByLabel(text("en", "admin.articles.titleEn")).fill("Caching on PostgreSQL");
   await form.getByLabel(text("en", "admin.articles.titleAr")).fill("التخزين المؤقت على بوستغريس");
   const english = form.getByRole("textbox", { name: text("en", "admin.articles.contentEn") });
@@ -22,6 +23,7 @@ test("the owner creates, edits and deletes an article, and visitors see each ste
   await form.getByLabel(text("en", "admin.articles.statusPublished"), { exact: true }).check();
   await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.articles.added"));
+  await expect(form).toBeHidden();
 
   const visitor = await page.context().newPage();
   await visitor.goto("/articles");
@@ -34,7 +36,7 @@ test("the owner creates, edits and deletes an article, and visitors see each ste
 
   const list = page.getByRole("region", { name: text("en", "admin.articles.listTitle") });
   await list
-    .getByRole("button", { name: text("en", "admin.articles.editItem", { title: "Caching on PostgreSQL" }) })
+    .getByRole("link", { name: text("en", "admin.articles.editItem", { title: "Caching on PostgreSQL" }) })
     .click();
   const dialog = page.getByRole("dialog", { name: text("en", "admin.articles.editTitle") });
   await dialog.getByLabel(text("en", "admin.articles.titleEn")).fill("Caching on a real PostgreSQL");

@@ -1,5 +1,5 @@
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { signIn, toast } from "./admin-page.ts";
+import { openView, signIn, toast } from "./admin-page.ts";
 import { at, expect, failedResource, test, text } from "./fixtures.ts";
 
 // Publishing like a writer (docs/product.md §18): drafts invisible everywhere public, the owner's preview, a
@@ -179,8 +179,10 @@ test("the owner schedules an article in their time zone; the list says when, and
   page,
 }) => {
   await signIn(page);
-  await page.getByRole("tab", { name: text("en", "admin.tabs.articles") }).click();
-  const form = page.getByRole("region", { name: text("en", "admin.articles.addTitle") });
+  const articles = await openView(page, "articles");
+  const add = articles.getByRole("link", { name: text("en", "admin.articles.addTitle") });
+  const form = page.getByRole("dialog", { name: text("en", "admin.articles.addTitle") });
+  await add.click();
   await form.getByLabel(text("en", "admin.articles.titleEn")).fill("Next week");
   await form.getByLabel(text("en", "admin.articles.statusScheduled"), { exact: true }).check();
   // In the owner's time zone (Africa/Cairo in config/site.ts, UTC+2 in winter).
@@ -189,7 +191,9 @@ test("the owner schedules an article in their time zone; the list says when, and
   await form.getByLabel(text("en", "admin.articles.tagsAr")).fill("نود, التخزين");
   await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.articles.added"));
+  await expect(form).toBeHidden();
 
+  await add.click();
   await form.getByLabel(text("en", "admin.articles.titleEn")).fill("Just an idea");
   await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.articles.added"));

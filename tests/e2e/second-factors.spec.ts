@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
-import { ADMIN, signIn, toast } from "./admin-page.ts";
+import { ADMIN, openView, signIn, toast } from "./admin-page.ts";
 import { LANGUAGES, OWNER_PASSWORD, expect, setPreferences, test, text } from "./fixtures.ts";
 
 // A second lock on the owner's door (docs/product.md §22): the authenticator app and a passkey set up from
@@ -9,7 +9,8 @@ import { LANGUAGES, OWNER_PASSWORD, expect, setPreferences, test, text } from ".
 type Language = "en" | "ar";
 
 async function openFactors(page: Page, language: Language) {
-  await page.getByRole("tab", { name: text(language, "admin.tabs.settings") }).click();
+  const settings = await openView(page, "settings", language);
+  await settings.getByRole("link", { name: text(language, "admin.settings.sections.security") }).click();
   const section = page.getByRole("region", { name: text(language, "admin.settings.factors.title") });
   await expect(section).toBeVisible();
   return section;

@@ -143,6 +143,12 @@ const violations: [rule: string, file: string, code: string, expected: string][]
     "@typescript-eslint/no-restricted-imports",
   ],
   [
+    "a feature imports no database module but the input schemas (the tables)",
+    "app/features/admin/forms/bad.tsx",
+    'import { projects } from "#db/schema.ts";\nexport const p = projects;',
+    "@typescript-eslint/no-restricted-imports",
+  ],
+  [
     "a feature never imports server code",
     "app/features/admin/api/bad.ts",
     'import { apiFail } from "#server/http/errors.ts";\nexport const f = apiFail;',
@@ -208,6 +214,11 @@ describe("what the rules allow", () => {
       "browser code imports the API's types",
       "app/features/admin/api/ok.ts",
       'import type { Project } from "#db/records.ts";\nexport type P = Project;',
+    ],
+    [
+      "browser code checks a form with the API's input schemas",
+      "app/features/admin/content/ok.tsx",
+      'import { ProjectInputSchema } from "#db/inputs.ts";\nexport const s = ProjectInputSchema;',
     ],
     [
       "a *.server.ts module reads server services",

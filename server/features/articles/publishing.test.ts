@@ -49,6 +49,26 @@ describe.each(backends)("publishing articles on $name", (backend) => {
     expect(admin.map((row) => row.status)).toEqual(["draft"]);
   });
 
+  it("answers one article with its status to the owner's edit form, a draft too; 404 once it is gone", async () => {
+    const { app, later, send } = await owner();
+    const created = await send(
+      "POST",
+      "/api/articles",
+      body({ status: "scheduled", publish_at: "2026-11-24T09:00:00Z" }),
+    );
+    const id = created.body!.id as string;
+    const one = await send("GET", `/api/admin/articles/${id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id, content_en: "<p>Keep hot data close.</p>", status: "scheduled" });
+    expect(one.body).toEqual(created.body);
+    // Its status follows the clock, as the list's does.
+    await later(24 * HOUR);
+    expect((await send("GET", `/api/admin/articles/${id}`)).body).toMatchObject({ status: "published" });
+    expect((await app.request(`/api/admin/articles/${id}`)).status).toBe(401);
+    await send("DELETE", `/api/articles/${id}`);
+    expect((await send("GET", `/api/admin/articles/${id}`)).status).toBe(404);
+  });
+
   it("publishes now: public at once, dated now; later edits keep that date and record updated_at", async () => {
     const { later, send, publicSlugs } = await owner();
     const created = await send("POST", "/api/articles", body({ status: "published" }));

@@ -53,11 +53,12 @@ const AdminArticlesQuerySchema = PagingQuerySchema.extend({
     .transform((value) => value ?? "all"),
 });
 
-/** /api/admin/articles: every column, newest created_at first, a page at a time. */
+/** /api/admin/articles: every column, newest created_at first, a page at a time, and one. */
 export function adminArticlesRouter({ articles, owner }: Pick<ArticlesRouterDeps, "articles" | "owner">) {
   return new Hono()
     .use(owner)
     .get("/", queryParams(AdminArticlesQuerySchema), async (c) =>
       c.json(await articles.adminPage(c.req.valid("query")), 200),
-    );
+    )
+    .get("/:id", async (c) => c.json(await articles.adminOne(c.req.param("id")), 200));
 }

@@ -139,6 +139,11 @@ const toOwnerArticle = (row: ArticleRow, now: Date): OwnerArticle => ({
   ...publicationOf(row, now),
 });
 
+/** One article with every column and its status, for the owner's edit form; 404 when there is none. */
+export async function getOwnerArticle(db: Database, id: string, now = new Date()): Promise<OwnerArticle> {
+  return toOwnerArticle(await findArticle(db, id), now);
+}
+
 const MB = 1024 * 1024;
 
 /** What the owner's writes need: the database, the clock, and the uploads (features/uploads) for images. */
@@ -353,6 +358,8 @@ export function createArticles(deps: ArticleWriteDeps & { logger: Logger; conten
       ),
     adminPage: (query: PagingQuery & { status: ArticleStatusFilter }) =>
       listAdminArticlePage(db, query, now()),
+    /** One article with its status, for the owner's edit form. */
+    adminOne: (id: string) => getOwnerArticle(db, id, now()),
     create: async (input: ArticleInput) => changed(await createArticle(deps, input)),
     update: async (id: string, input: ArticleInput) => changed(await updateArticle(deps, id, input)),
     remove: async (id: string) => changed(await deleteArticle(deps, id)),

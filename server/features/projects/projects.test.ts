@@ -128,6 +128,19 @@ describe.each(backends)("curated, bilingual projects on $name", (backend) => {
     expect(await titles(send)).toEqual(["New", "B", "C", "A"]);
   });
 
+  it("answers one project, every column, to the owner's edit form; 404 for one that is gone, 401 without a session", async () => {
+    const { app, send } = await owner();
+    const created = await send("POST", "/api/projects", { title: "Shop", title_ar: "متجر", tags: ["Web"] });
+    const id = created.body!.id as string;
+    const one = await send("GET", `/api/admin/projects/${id}`);
+    expect(one).toEqual({ status: 200, body: created.body });
+    await send("DELETE", `/api/projects/${id}`);
+    const gone = await send("GET", `/api/admin/projects/${id}`, undefined, "ar");
+    expect(gone).toMatchObject({ status: 404, body: { error: "هذا المشروع لم يعد موجودًا." } });
+    expect((await send("GET", "/api/admin/projects/not-an-id")).status).toBe(404);
+    expect((await app.request(`/api/admin/projects/${id}`)).status).toBe(401);
+  });
+
   it("refuses a move without a session, of an unknown project, or in no direction", async () => {
     const { app, send } = await owner();
     const created = await send("POST", "/api/projects", { title: "A" });

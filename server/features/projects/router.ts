@@ -60,11 +60,12 @@ export function projectsRouter({ projects, owner, audit }: ProjectsRouterDeps) {
   );
 }
 
-/** /api/admin/projects: what the admin page lists (every column, in the owner's order), a page at a time. */
+/** /api/admin/projects: what the admin page lists (every column, in the owner's order), a page at a time, and one. */
 export function adminProjectsRouter({ projects, owner }: Pick<ProjectsRouterDeps, "projects" | "owner">) {
   return new Hono()
     .use(owner)
     .get("/", queryParams(PagingQuerySchema), async (c) =>
       c.json(await projects.adminPage(c.req.valid("query")), 200),
-    );
+    )
+    .get("/:id", async (c) => c.json(await projects.adminOne(c.req.param("id")), 200));
 }

@@ -46,6 +46,11 @@ export async function listProjectPage(db: Database, query: PagingQuery): Promise
   return { ...page, items: page.items.map(serializeRow) };
 }
 
+/** One project with every column, for the owner's edit form; 404 when there is none. */
+export async function getProject(db: Database, id: string): Promise<Project> {
+  return serializeRow(await findProject(db, id));
+}
+
 /** The home page's projects: the featured ones in the owner's order, or the newest three when none is. */
 export async function listHomeProjects(db: Database): Promise<Project[]> {
   const featured = await db
@@ -167,6 +172,8 @@ export function createProjects(deps: ProjectWriteDeps & { contentChanged: () => 
     list: () => listProjects(db),
     listHome: () => listHomeProjects(db),
     adminPage: (query: PagingQuery) => listProjectPage(db, query),
+    /** One project, for the owner's edit form. */
+    adminOne: (id: string) => getProject(db, id),
     create: async (input: ProjectInput) => changed(await createProject(deps, input)),
     update: async (id: string, input: ProjectInput) => changed(await updateProject(deps, id, input)),
     move: async (id: string, direction: "up" | "down") => changed(await moveProject(db, id, direction)),

@@ -1,7 +1,11 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 
-// The admin forms' inputs: one look for every field, labels always visible, hints and the server's error for
-// the field tied to their input (aria-describedby), the error in red under it.
+// The admin forms' inputs: one look for every field, labels always visible, hints and the refusal of the field
+// tied to their input (aria-describedby), the refusal in red under it. `field` is the input's registration with
+// its form (react-hook-form's `register(name)`), spread on the element itself.
+
+type Registration = UseFormRegisterReturn;
 
 export const inputClass =
   "w-full rounded-md border border-border bg-background px-3 py-2 text-foreground shadow-sm placeholder:text-muted-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 disabled:opacity-60";
@@ -58,8 +62,15 @@ export function TextInput({
   label,
   hint,
   error,
+  field,
   ...props
-}: { id: string; label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  field?: Registration;
+} & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       <input
@@ -67,6 +78,7 @@ export function TextInput({
         {...describedBy(id, { hint, error })}
         className={inputClass + errorBorder(error)}
         {...props}
+        {...field}
       />
     </Field>
   );
@@ -76,8 +88,14 @@ export function TextArea({
   id,
   label,
   error,
+  field,
   ...props
-}: { id: string; label: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  field?: Registration;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <Field id={id} label={label} error={error}>
       <textarea
@@ -85,6 +103,7 @@ export function TextArea({
         {...describedBy(id, { error })}
         className={inputClass + errorBorder(error)}
         {...props}
+        {...field}
       />
     </Field>
   );
@@ -119,22 +138,19 @@ export function CheckboxField({
   id,
   label,
   hint,
-  checked,
-  onChange,
+  field,
 }: {
   id: string;
   label: string;
   hint?: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
+  field: Registration;
 }) {
   return (
     <div className="flex items-start gap-3">
       <input
         id={id}
         type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
+        {...field}
         {...describedBy(id, { hint })}
         className="mt-1 size-4 shrink-0 accent-primary"
       />

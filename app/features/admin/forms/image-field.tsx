@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { ImagePlus, Trash2, Undo2, X } from "lucide-react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useI18n } from "#app/lib/i18n.ts";
 import { FieldError, TextInput } from "./form-controls.tsx";
 
@@ -9,35 +10,31 @@ const ACCEPTED_TYPES = "image/png,image/jpeg,image/webp,image/gif";
 export interface ImageFieldProps {
   id: string;
   label: string;
-  /** The chosen file, not uploaded yet; null clears the input (after a save, docs/product.md §4). */
+  /** The chosen file, not uploaded yet (the form's save uploads it); null clears the input. */
   file: File | null;
   onFileChange: (file: File | null) => void;
   /** The image saved now, shown while no new file is chosen. */
   currentUrl?: string | null;
-  /** The upload's progress from 0 to 1 while it runs; null or absent otherwise. */
-  progress?: number | null;
-  /** The server's message for the image, shown under it. */
+  /** The refusal of the image (the server's, for an upload), shown under it. */
   error?: string;
   /** The saved image is to be removed at the next save (docs/product.md §5); with its setter, a "Remove image" button. */
   removed?: boolean;
   onRemovedChange?: (removed: boolean) => void;
-  /** What the image shows in each language, asked for whenever there is an image (docs/product.md §5). */
+  /** What the image shows in each language, asked for whenever there is an image (docs/product.md §5.12). */
   alt?: {
-    en: string;
-    ar: string;
-    onChange: (language: "en" | "ar", value: string) => void;
+    en: UseFormRegisterReturn;
+    ar: UseFormRegisterReturn;
     errors: { en?: string; ar?: string };
   };
 }
 
-/** An image input for the admin forms: file picker, preview, "remove selected file" and the upload's progress. */
+/** An image input for the admin forms: file picker, preview, "remove selected file", the descriptions. */
 export function ImageField({
   id,
   label,
   file,
   onFileChange,
   currentUrl,
-  progress,
   error,
   removed = false,
   onRemovedChange,
@@ -46,7 +43,6 @@ export function ImageField({
   const { t } = useI18n();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
-  const progressLabelId = `${id}-progress`;
 
   // A file input cannot be controlled: empty it by hand when the form clears the file.
   useEffect(() => {
@@ -63,8 +59,6 @@ export function ImageField({
     },
     [file],
   );
-
-  const percent = typeof progress === "number" ? Math.round(Math.min(Math.max(progress, 0), 1) * 100) : null;
 
   return (
     <div className="flex flex-col gap-2">
@@ -159,8 +153,7 @@ export function ImageField({
             id={`${id}-alt-en`}
             label={t("imageField.altEn")}
             hint={t("imageField.altHint")}
-            value={alt.en}
-            onChange={(event) => alt.onChange("en", event.target.value)}
+            field={alt.en}
             error={alt.errors.en}
             lang="en"
             dir="ltr"
@@ -169,8 +162,7 @@ export function ImageField({
             id={`${id}-alt-ar`}
             label={t("imageField.altAr")}
             hint={t("imageField.altHint")}
-            value={alt.ar}
-            onChange={(event) => alt.onChange("ar", event.target.value)}
+            field={alt.ar}
             error={alt.errors.ar}
             lang="ar"
             dir="rtl"
@@ -178,28 +170,6 @@ export function ImageField({
         </div>
       ) : null}
 
-      {percent !== null ? (
-        <div className="flex flex-col gap-1">
-          <div className="flex justify-between text-xs text-muted-foreground">
-            <span id={progressLabelId}>{t("imageField.uploading")}</span>
-            {/* The bar reports its value itself; this is for the eyes. */}
-            <span aria-hidden="true">{t("imageField.percent", { percent })}</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby={progressLabelId}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div
-              className="h-full rounded-full bg-primary transition-[width] motion-reduce:transition-none"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
-        </div>
-      ) : null}
       <FieldError id={id} error={error} />
     </div>
   );

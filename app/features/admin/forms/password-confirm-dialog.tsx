@@ -1,14 +1,13 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { AdminApiError } from "#app/features/admin/api/client.ts";
 import { SubmitButton, TextInput } from "./form-controls.tsx";
-import { messageOf } from "./save-with-image.ts";
 
 /**
- * The owner's password asked again before a destructive action (docs/product.md §26): restoring a backup, signing
- * out everywhere else. `onConfirm` sends it with the action; the server's refusal shows under the field and the
- * dialog stays open, so the owner can try again.
+ * The owner's password asked again before a destructive action (docs/product.md §26.2): restoring a backup, signing
+ * out everywhere else. `onConfirm` sends it with the action; the caller closes the dialog when it is done, or gives
+ * the server's refusal back as `error`, shown under the field, so the owner can try again.
  */
 export function PasswordConfirmDialog({
   open,
@@ -16,6 +15,8 @@ export function PasswordConfirmDialog({
   title,
   description,
   confirmLabel,
+  busy,
+  error,
   onConfirm,
 }: {
   open: boolean;
@@ -23,47 +24,29 @@ export function PasswordConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
-  onConfirm: (password: string) => Promise<void>;
+  busy: boolean;
+  error: string | undefined;
+  onConfirm: (password: string) => void;
 }) {
   const { t } = useI18n();
   const id = useId();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const close = (next: boolean) => {
-    if (!next) {
-      setPassword("");
-      setError(undefined);
-    }
-    onOpenChange(next);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      await onConfirm(password);
-      close(false);
-    } catch (failure) {
-      const issue =
-        failure instanceof AdminApiError ? failure.issues.find((i) => i.path === "password") : undefined;
-      setError(issue?.message ?? messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const form = useForm({ defaultValues: { password: "" } });
   return (
     <Dialog
       open={open}
-      onOpenChange={close}
+      onOpenChange={(next) => {
+        if (!next) form.reset();
+        onOpenChange(next);
+      }}
       title={title}
       description={description}
       closeLabel={t("admin.common.close")}
     >
-      <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
+      <form
+        onSubmit={(event) => void form.handleSubmit(({ password }) => onConfirm(password))(event)}
+        className="flex flex-col gap-4"
+        noValidate
+      >
         <input type="text" name="username" autoComplete="username" value="owner" readOnly hidden />
         <TextInput
           id={`${id}-password`}
@@ -72,12 +55,8 @@ export function PasswordConfirmDialog({
           dir="ltr"
           autoComplete="current-password"
           autoFocus
-          value={password}
+          field={form.register("password")}
           error={error}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(undefined);
-          }}
         />
         <div>
           <SubmitButton busy={busy} label={confirmLabel} busyLabel={t("admin.processing")} />

@@ -1,0 +1,52 @@
+import { ADMIN_PAGE_SIZE } from "#core/paging.ts";
+import { api, call } from "#app/features/admin/api/client.ts";
+import { attempt, readSubmission, respond } from "#app/features/admin/api/mutation.ts";
+import { saveWithImages } from "#app/features/admin/api/uploads.ts";
+import { followPage, pageOf } from "#app/features/admin/lists/list-query.ts";
+import type { ArticleBody } from "./article-values.ts";
+
+// The owner's articles (docs/product.md §18, §21): the list a page at a time, newest first, narrowed by status
+// (`?status=draft`), one article to edit, and the writes of the Articles view and its dialogs.
+
+export const ARTICLE_FILTERS = ["all", "draft", "scheduled", "published"] as const;
+
+export async function loadArticles(request: Request) {
+  const url = new URL(request.url);
+  const status = ARTICLE_FILTERS.find((filter) => filter === url.searchParams.get("status")) ?? "all";
+  const query = { page: String(pageOf(url)), perPage: String(ADMIN_PAGE_SIZE), status };
+  const list = await call(() => api.admin.articles.$get({ query }));
+  followPage(url, list);
+  return { list, status };
+}
+
+export const loadArticle = (id: string) => call(() => api.admin.articles[":id"].$get({ param: { id } }));
+
+export type ArticlesInput = { intent: "delete"; id: string };
+
+export async function articlesAction(request: Request) {
+  const { input } = await readSubmission<ArticlesInput>(request);
+  return respond(
+    await attempt("errors.deleteArticle", () =>
+      call(() => api.articles[":id"].$delete({ param: { id: input.id } })),
+    ),
+  );
+}
+
+/** Saves the add form (no id) or an edit, with the cover chosen in it. */
+export async function saveArticle(request: Request, id: string | undefined) {
+  const { input, files } = await readSubmission<ArticleBody>(request);
+  return respond(
+    await saveWithImages({
+      files: { image: files.image },
+      folder: "articles",
+      fieldOf: () => "file",
+      titleKey: id ? "errors.updateArticle" : "errors.addArticle",
+      save: ({ image }) => {
+        const json = { ...input, image_url: image ?? input.image_url };
+        return id
+          ? call(() => api.articles[":id"].$put({ param: { id }, json }))
+          : call(() => api.articles.$post({ json }));
+      },
+    }),
+  );
+}
