@@ -1,4 +1,4 @@
-// The benchmark's yardstick (issue 13): a minimal Node static file server that holds the same prebuilt files in
+// The benchmark's yardstick: a minimal Node static file server that holds the same prebuilt files in
 // memory (the HTML of `/` as the site served it, a hashed script with the build's brotli and gzip copies) and
 // answers with the encoding the client accepts. Nothing per request but a lookup and a write.
 // `node tools/reference-server.ts PORT FOLDER`: every file in FOLDER is served at /NAME (index.html at /).

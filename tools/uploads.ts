@@ -1,7 +1,7 @@
-// Real uploads for `npm run bench` and `npm run lighthouse` (issue 13's conditions): a 2400×1600 cover on the first
-// article and photos on the projects, sent through the admin's API as the owner would, so pages show stored files
-// with their variants. The photos are drawn (no network here): a lit scene with soft shapes and film grain, which
-// compresses like a photograph rather than like a flat drawing.
+// Real uploads for `npm run bench` and `npm run lighthouse`, the conditions their figures are measured under: a
+// 2400×1600 cover on the first article and photos on the projects, sent through the admin's API as the owner
+// would, so pages show stored files with their variants. The photos are drawn (no network here): a lit scene with
+// soft shapes and film grain, which compresses like a photograph rather than like a flat drawing.
 import sharp from "sharp";
 
 export const BENCH_PASSWORD = "a bench pass phrase, long enough";

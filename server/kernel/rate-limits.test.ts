@@ -3,8 +3,8 @@ import { rateLimits } from "#db/schema.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { createRateLimits } from "./rate-limits.ts";
 
-// Rate-limit rows are pruned once they hold nothing back (issue 14): the table does not grow with every address
-// that ever tried, and a block still running is kept.
+// Rate-limit rows are pruned once they hold nothing back (decision 026): the table does not grow with every
+// address that ever tried, and a block still running is kept.
 
 const HOUR = 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
 // The reasons live in the repository: every rule, architecture section and decision the code cites exists, and
-// nothing points at a file outside it.
+// nothing in the code or the Markdown documents points at a file or a tracker number outside it.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const sources = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.js", "*.css"], {
@@ -15,6 +15,12 @@ const sources = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.js", "*.css
   .filter(
     (file) => file !== "" && !file.startsWith("db/migrations/") && file !== "tests/lint/citations.test.ts",
   )
+  .map((file) => ({ file, text: readFileSync(path.join(root, file), "utf8") }));
+
+/** The Markdown documents (README.md, docs/…), which must not point outside the repository either. */
+const documents = execFileSync("git", ["ls-files", "*.md"], { cwd: root, encoding: "utf8" })
+  .split("\n")
+  .filter((file) => file !== "" && !file.startsWith("node_modules/"))
   .map((file) => ({ file, text: readFileSync(path.join(root, file), "utf8") }));
 
 const product = readFileSync(path.join(root, "docs/product.md"), "utf8");
@@ -58,11 +64,16 @@ describe("citations in the code", () => {
   });
 
   it("point at nothing outside the repository", () => {
-    const outside = sources.flatMap(({ file, text }) =>
-      [...text.matchAll(/\b(?:[Ss]pec §\d+|STACK-NOTES|ARCHITECTURE\b|STYLE\.md|issue #\d+)/g)].map(
-        (match) => `${file}: ${match[0]}`,
-      ),
+    // Tracker numbers too ("issue 13", "Issue #4", "issues 12", "stop 25", "task 7"): say what was asked instead.
+    const patterns = [
+      /\b(?:[Ss]pec §\d+|STACK-NOTES|ARCHITECTURE\b|STYLE\.md|issue #\d+)/g,
+      /\b(?:issue|stop|task)s? ?#?\d+\b/gi,
+    ];
+    const outside = [...sources, ...documents].flatMap(({ file, text }) =>
+      patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => `${file}: ${match[0]}`)),
     );
+    expect(documents.map(({ file }) => file)).toContain("README.md");
+    expect(documents.some(({ file }) => file.startsWith("docs/decisions/"))).toBe(true);
     expect(outside).toEqual([]);
   });
 });
