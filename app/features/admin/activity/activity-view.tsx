@@ -1,11 +1,11 @@
 import { RefreshCw, ShieldAlert } from "lucide-react";
-import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_WARNINGS, type AuditPage } from "#core/audit.ts";
 import { formatShortDateTime } from "#core/dates.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import { inputClass } from "#app/features/admin/forms/form-controls.tsx";
-import { searchWith, useListParams } from "#app/features/admin/lists/list-query.ts";
+import { useAddressFilter, useListParams } from "#app/features/admin/lists/list-query.ts";
 import { Pager } from "#app/features/admin/lists/pager.tsx";
 
 // The Activity view (docs/product.md §26): the audit log, a page at a time, newest first: who signed in or tried to,
@@ -14,10 +14,12 @@ import { Pager } from "#app/features/admin/lists/pager.tsx";
 export function ActivityView({ log }: { log: AuditPage }) {
   const { t, language } = useI18n();
   const { timeZone } = useSite();
-  const navigate = useNavigate();
-  const { search } = useLocation();
   const revalidator = useRevalidator();
-  const shown = useListParams();
+  const shownAction = useListParams().get("action");
+  const [action, showAction] = useAddressFilter(
+    "action",
+    AUDIT_ACTIONS.find((name) => name === shownAction) ?? "",
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -31,13 +33,8 @@ export function ActivityView({ log }: { log: AuditPage }) {
         <label className="flex items-center gap-2 text-sm font-medium">
           {t("admin.activity.filter")}
           <select
-            value={AUDIT_ACTIONS.find((name) => name === shown.get("action")) ?? ""}
-            onChange={(event) =>
-              void navigate(
-                { search: searchWith(search, { action: event.target.value, page: null }) },
-                { preventScrollReset: true },
-              )
-            }
+            value={action}
+            onChange={(event) => showAction(event.target.value || null)}
             className={`${inputClass} w-auto py-1.5`}
           >
             <option value="">{t("admin.activity.all")}</option>

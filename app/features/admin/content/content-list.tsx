@@ -7,7 +7,7 @@ import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useMutation } from "#app/features/admin/api/mutation.ts";
-import { searchWith, useListParams } from "#app/features/admin/lists/list-query.ts";
+import { searchWith, useAddressFilter, useListParams } from "#app/features/admin/lists/list-query.ts";
 import { Pager } from "#app/features/admin/lists/pager.tsx";
 import { ContentItem, type ItemView } from "./content-item.tsx";
 
@@ -38,7 +38,11 @@ export function ContentList<T extends { id: string }>({
   const navigate = useNavigate();
   const { search } = useLocation();
   const headingId = `${kind}-list`;
-  const shown = useListParams();
+  const shownStatus = useListParams().get("status");
+  const [status, showStatus] = useAddressFilter(
+    "status",
+    filter?.options.find((option) => option.value === shownStatus)?.value ?? filter?.options[0]?.value ?? "",
+  );
   const [deleting, setDeleting] = useState<ItemView | null>(null);
   const remove = useMutation({ onSuccess: () => toast({ title: t(`admin.${kind}.deleted`) }) });
   // The item last moved, whose button gets the focus once the list shows it (on the page it moved to).
@@ -72,17 +76,10 @@ export function ContentList<T extends { id: string }>({
           <label className="flex items-center gap-2 text-sm font-medium">
             {t(filter.labelKey)}
             <select
-              value={
-                filter.options.find((option) => option.value === shown.get("status"))?.value ??
-                filter.options[0]?.value
+              value={status}
+              onChange={(event) =>
+                showStatus(event.target.value === filter.options[0]?.value ? null : event.target.value)
               }
-              onChange={(event) => {
-                const value = event.target.value === filter.options[0]?.value ? null : event.target.value;
-                void navigate(
-                  { search: searchWith(search, { status: value, page: null }) },
-                  { preventScrollReset: true },
-                );
-              }}
               className="rounded-md border border-border bg-background px-2 py-1.5 text-sm"
             >
               {filter.options.map((option) => (

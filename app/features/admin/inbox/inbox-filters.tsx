@@ -1,7 +1,7 @@
 import { Search, X } from "lucide-react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
-import { searchWith, useListParams } from "#app/features/admin/lists/list-query.ts";
+import { searchWith, useAddressFilter, useListParams } from "#app/features/admin/lists/list-query.ts";
 
 export const smallButton =
   "inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:opacity-40 disabled:hover:bg-transparent";
@@ -9,9 +9,11 @@ export const smallButton =
 /** The inbox's search and "Unread only" (docs/product.md §21.3): each a new address, from its first page. */
 export function InboxFilters({ unread, q }: { unread: boolean; q: string }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
   const { search } = useLocation();
-  const shown = useListParams();
+  const [unreadShown, showUnread] = useAddressFilter(
+    "unread",
+    useListParams().get("unread") === "1" ? "1" : "",
+  );
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Form role="search" method="get" preventScrollReset className="flex min-w-0 flex-1 items-center gap-2">
@@ -50,13 +52,8 @@ export function InboxFilters({ unread, q }: { unread: boolean; q: string }) {
       <label className="flex items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"
-          checked={shown.get("unread") === "1"}
-          onChange={(event) =>
-            void navigate(
-              { search: searchWith(search, { unread: event.target.checked ? "1" : null, page: null }) },
-              { preventScrollReset: true },
-            )
-          }
+          checked={unreadShown === "1"}
+          onChange={(event) => showUnread(event.target.checked ? "1" : null)}
           className="size-4 accent-primary"
         />
         {t("admin.messages.unreadOnly")}

@@ -1,4 +1,5 @@
-import { replace, useLocation, useNavigation } from "react-router";
+import { startTransition, useOptimistic } from "react";
+import { replace, useLocation, useNavigate, useNavigation } from "react-router";
 import type { ListPage } from "#core/paging.ts";
 
 // Where an admin list stands is in its address (docs/product.md §21.2): `?page=3`, `?page=2&status=draft`,
@@ -38,4 +39,24 @@ export function useListParams(): URLSearchParams {
   const pending = useNavigation().location;
   const current = useLocation();
   return new URLSearchParams((pending?.pathname === current.pathname ? pending : current).search);
+}
+
+/**
+ * A filter the address holds (`?status=`, `?unread=1`, `?action=`), from its first page: the control shows the
+ * owner's choice at once and keeps it while the filtered page loads (React's optimistic state lasts as long as the
+ * navigation's transition), then the address says it. `shown` is the value the address holds now.
+ */
+export function useAddressFilter(name: string, shown: string): [string, (value: string | null) => void] {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [value, show] = useOptimistic(shown);
+  const change = (next: string | null) =>
+    startTransition(async () => {
+      show(next ?? "");
+      await navigate(
+        { search: searchWith(search, { [name]: next, page: null }) },
+        { preventScrollReset: true },
+      );
+    });
+  return [value, change];
 }
