@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { DbHandle } from "#db/client.ts";
-import { DamagedDatabaseError } from "#db/data-folder.ts";
+import { DamagedDatabaseError, MarkedDatabaseError } from "#db/data-folder.ts";
 import { createApp, type App, type AppOptions, type SsrHandler } from "#server/app.ts";
 import { localChangeFeed, postgresChangeFeed } from "./kernel/change-feed.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
@@ -201,7 +201,8 @@ export async function runServer(
     if (
       error instanceof EnvError ||
       error instanceof DataDirLockedError ||
-      error instanceof DamagedDatabaseError
+      error instanceof DamagedDatabaseError ||
+      error instanceof MarkedDatabaseError
     )
       logger.error(error.message);
     else
