@@ -11,7 +11,9 @@ import pg from "pg";
 import {
   checkDataFolder,
   DamagedDatabaseError,
+  holdsTables,
   inspectRelations,
+  MarkedDatabaseError,
   RELATIONS_QUERY,
   type RelationFile,
 } from "./data-folder.ts";
@@ -107,10 +109,13 @@ const BEING_MADE = ".sira-being-made";
 
 /**
  * A folder still marked as being made is what a first start stopped half-way left (no site data is written before
- * the mark goes): it is made anew rather than taken for a damaged database.
+ * the mark goes): it is made anew rather than taken for a damaged database. A marked folder that holds tables is
+ * not half-made but a database with a stray mark: it is never removed (MarkedDatabaseError).
  */
 function discardHalfMadeFolder(dataDir: string) {
-  if (existsSync(path.join(dataDir, BEING_MADE))) rmSync(dataDir, { recursive: true, force: true });
+  if (!existsSync(path.join(dataDir, BEING_MADE))) return;
+  if (holdsTables(dataDir)) throw new MarkedDatabaseError(dataDir, BEING_MADE);
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 function errorText(error: unknown): string {

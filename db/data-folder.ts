@@ -9,6 +9,8 @@ const PAGE = 8192;
 /** The files and folders every PostgreSQL data folder holds; any one of them means a database lives here. */
 const MARKERS = ["PG_VERSION", "global", "base", "pg_wal", "pg_xact", "postgresql.conf"];
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+/** PostgreSQL's first object id for anything made after initdb. */
+const FIRST_NORMAL_OID = 16384;
 
 /** The embedded database's folder holds a database that is damaged: the server must not start on it. */
 export class DamagedDatabaseError extends Error {
@@ -27,6 +29,45 @@ export class DamagedDatabaseError extends Error {
     this.dataDir = dataDir;
     this.problem = problem;
   }
+}
+
+/**
+ * The folder is marked as a database being made, yet holds the site's tables: the mark is stray (copied in, or left
+ * by hand), and the folder is never made anew over the data.
+ */
+export class MarkedDatabaseError extends Error {
+  readonly dataDir: string;
+  constructor(dataDir: string, mark: string) {
+    super(
+      [
+        `The database in ${dataDir} holds data, yet it is marked as a database being made (the file ${mark}).`,
+        "The server did not start, and did not touch the folder.",
+        `If this folder is your site's database, delete the file ${path.join(dataDir, mark)} and start again. ` +
+          'If it is not, move the folder aside and start again, or restore a backup with `npm run restore -- FILE.zip` (README, "Your data").',
+      ].join("\n"),
+    );
+    this.name = "MarkedDatabaseError";
+    this.dataDir = dataDir;
+  }
+}
+
+/**
+ * Whether the folder holds tables made after the database itself: PostgreSQL numbers the files of every relation
+ * created after initdb from 16384 (FirstNormalObjectId), so a database just made has none, and the site's
+ * migrations make some at once.
+ */
+export function holdsTables(dataDir: string): boolean {
+  const base = path.join(dataDir, "base");
+  if (!existsSync(base)) return false;
+  return readdirSync(base)
+    .filter((name) => /^\d+$/.test(name))
+    .some((oid) => {
+      const folder = path.join(base, oid);
+      return (
+        statSync(folder).isDirectory() &&
+        readdirSync(folder).some((name) => /^\d+$/.test(name) && Number(name) >= FIRST_NORMAL_OID)
+      );
+    });
 }
 
 /**

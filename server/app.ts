@@ -145,12 +145,18 @@ export function createApp(options: AppOptions) {
   if (env.logRequests) app.use(requestLog(logger));
   // docs/product.md §20: an address that cannot be decoded, or holds control characters, reaches no route: 400,
   // or for a page the site's not-found page in the address's language.
-  app.use(refuseMalformedAddress({ page: options.ssr ? (c) => notFoundPage(app, c.req.raw) : undefined }));
+  const documentHeaders = securityHeaders(headerOptions, security);
+  app.use(
+    refuseMalformedAddress({
+      page: options.ssr ? (c) => notFoundPage(app, c.req.raw) : undefined,
+      headers: documentHeaders,
+    }),
+  );
   app.use(drainUnreadBody);
   // Hashed assets first: compressed by the build, without the document headers below.
   if (options.clientDir) app.route("/assets", builtAssets(options.clientDir));
   app.use(compress());
-  app.use(securityHeaders(headerOptions, security));
+  app.use(documentHeaders);
   app.route("/", healthRouter(database, { images, logger, data: dataHealth }));
   // Before the cross-site refusal: browsers post reports without a page's Origin, and a report changes nothing.
   app.route("/", cspReportRouter({ logger, rateLimits: services.rateLimits, trustProxy: env.trustProxy }));

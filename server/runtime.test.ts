@@ -1,5 +1,7 @@
+import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiErrorText } from "#core/api-errors.ts";
 import { loadEnv } from "./kernel/env.ts";
 import { createMemoryLogger } from "./kernel/logger.ts";
 import { startServer, type RunningServer } from "./runtime.ts";
@@ -113,6 +115,60 @@ describe("a request without a length", () => {
     expect(JSON.parse(inChunks!.body)).toMatchObject({ ok: true });
     expect(after!.status).toBe(200);
   });
+});
+
+/** One request with its target and headers as given (no URL parsing on the way): status, headers and body. */
+function rawRequest(target: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const sent = http.request(
+        { host: "127.0.0.1", port: running.port, path: target, headers, setHost: false, agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode!,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString("utf8"),
+            }),
+          );
+        },
+      );
+      sent.on("error", reject);
+      sent.end();
+    },
+  );
+}
+
+describe("an address the Node adapter cannot read", () => {
+  it.each([
+    ["a backslash in the path", "/api/a\\b", "127.0.0.1"],
+    ["a Host that is no host", "/api/projects", "[::"],
+  ])(
+    "with %s: answered as every malformed address, in the visitor's language, with the security headers",
+    async (_case, target, host) => {
+      for (const language of ["en", "ar"] as const) {
+        const cookie = `language=${language}`;
+        const answer = await rawRequest(target, { Host: host, Cookie: cookie });
+        // A malformed address the adapter does read: percent-encoding of no UTF-8 (docs/product.md §20).
+        const reference = await rawRequest("/api/a%FFb", { Host: "127.0.0.1", Cookie: cookie });
+        expect(reference.status).toBe(400);
+        expect(answer.status).toBe(400);
+        expect(JSON.parse(answer.body)).toEqual({ error: apiErrorText(language, "invalidAddress") });
+        expect(answer.body).toBe(reference.body);
+        expect(Object.keys(answer.headers).sort()).toEqual(Object.keys(reference.headers).sort());
+        for (const name of [
+          "content-security-policy",
+          "x-content-type-options",
+          "x-frame-options",
+          "referrer-policy",
+        ])
+          expect(answer.headers[name], name).toBe(reference.headers[name]);
+      }
+      expect((await rawRequest("/healthz", { Host: "127.0.0.1" })).status).toBe(200);
+    },
+  );
 });
 
 describe("the first start without ADMIN_PASSWORD", () => {

@@ -5,9 +5,9 @@
 // app's code comes from (`loadApp`: Vite's freshest modules, without the page cache).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
+import { getRequestListener, RequestError } from "@hono/node-server";
 import type { DbHandle } from "#db/client.ts";
-import { DamagedDatabaseError } from "#db/data-folder.ts";
+import { DamagedDatabaseError, MarkedDatabaseError } from "#db/data-folder.ts";
 import { createApp, type App, type AppOptions, type SsrHandler } from "#server/app.ts";
 import { localChangeFeed, postgresChangeFeed } from "./kernel/change-feed.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
@@ -16,6 +16,7 @@ import { DataDirLockedError } from "./kernel/data-lock.ts";
 import { openDatabase } from "./kernel/database.ts";
 import { EnvError, loadEnv, type ServerEnv } from "./kernel/env.ts";
 import { createLogger, logFormatOf, type Logger } from "./kernel/logger.ts";
+import type { UnreadableAddress } from "#server/http/input-guard.ts";
 import { imageStoreFromEnv, type ImageStore } from "#server/kernel/storage/image-store.ts";
 
 /** A connect-style handler that sees each request first and calls `next` for the ones it leaves to the app. */
@@ -91,14 +92,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopHousekeeping = scheduleHousekeeping(app.services, logger, env.auditRetentionDays);
   // Every request goes to the app (decision 038); the Node adapter hands it the socket (visitors' addresses for
   // rate limits), behind Vite in dev.
-  let listener = getRequestListener(app.fetch);
+  let listener = nodeListener(app.fetch);
   const { front, loadApp } = options;
   if (loadApp) {
     const built = { listener, from: createApp };
     listener = (req, res) =>
       loadApp().then(({ createApp: current }) => {
         if (current !== built.from)
-          Object.assign(built, { listener: getRequestListener(current(appOptions).fetch), from: current });
+          Object.assign(built, { listener: nodeListener(current(appOptions).fetch), from: current });
         return built.listener(req, res);
       });
   }
@@ -153,6 +154,43 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
 }
 
+type NodeListener = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/**
+ * The Node adapter's listener for the app. A request the adapter cannot turn into an address (a backslash in its
+ * path, a Host that is no host: its RequestError) would get the adapter's empty 400; the adapter's error handler
+ * hands the app a readable stand-in instead (the same path with its backslashes percent-encoded, the same headers,
+ * no body), marked unreadable, which the app answers as every malformed address (docs/product.md §20).
+ */
+function nodeListener(fetch: App["fetch"]): NodeListener {
+  const standIn = (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => {
+    let target = (incoming.url ?? "/").replaceAll("\\", "%5C");
+    if (!target.startsWith("/") || !URL.canParse(target, "http://localhost")) target = "/";
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (name === "host" || value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) {
+        try {
+          headers.append(name, one);
+        } catch {
+          // A value Headers refuses is left out: the answer is a refusal either way.
+        }
+      }
+    }
+    const env: UnreadableAddress & { incoming: http.IncomingMessage; outgoing: http.ServerResponse } = {
+      incoming,
+      outgoing,
+      unreadableAddress: true,
+    };
+    return fetch(new Request(new URL(target, "http://localhost"), { headers }), env);
+  };
+  return (incoming, outgoing) =>
+    getRequestListener(fetch, {
+      errorHandler: (error) =>
+        error instanceof RequestError ? standIn(incoming, outgoing) : new Response(null, { status: 500 }),
+    })(incoming, outgoing);
+}
+
 /**
  * The hourly housekeeping, an hour after start and every hour: uploads nothing uses (docs/product.md §13),
  * rate-limit rows that hold nothing back any more (older than the longest window, an hour), and audit events older
@@ -201,7 +239,8 @@ export async function runServer(
     if (
       error instanceof EnvError ||
       error instanceof DataDirLockedError ||
-      error instanceof DamagedDatabaseError
+      error instanceof DamagedDatabaseError ||
+      error instanceof MarkedDatabaseError
     )
       logger.error(error.message);
     else

@@ -90,16 +90,39 @@ export function answersJson(path: string): boolean {
 }
 
 /**
+ * What the server's listener (server/runtime.ts) hands the app, beside Node's request and response, for a request
+ * the Node adapter could not turn into an address (a backslash in its path, a Host that is no host): the app sees
+ * a readable stand-in and answers it as a malformed address.
+ */
+export interface UnreadableAddress {
+  unreadableAddress: true;
+}
+
+function isUnreadable(env: unknown): boolean {
+  return (
+    typeof env === "object" && env !== null && (env as Partial<UnreadableAddress>).unreadableAddress === true
+  );
+}
+
+/**
  * Refuses, before any route runs, a request whose address is malformed: 400 in the API's error shape for JSON
- * paths; for a page, `page` answers (the site's not-found page in the address's language).
+ * paths, with the security headers `headers` adds; for a page, `page` answers (the site's not-found page in the
+ * address's language).
  */
 export function refuseMalformedAddress(options: {
   page?: (c: Context) => Response | Promise<Response>;
+  headers: MiddlewareHandler;
 }): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
-    if (isWellFormedAddress(url)) return next();
-    if (answersJson(url.pathname) || !options.page) return apiFail(c, 400, "invalidAddress");
+    if (isWellFormedAddress(url) && !isUnreadable(c.env)) return next();
+    if (answersJson(url.pathname) || !options.page) {
+      await options.headers(c, () => {
+        c.res = apiFail(c, 400, "invalidAddress");
+        return Promise.resolve();
+      });
+      return c.res;
+    }
     return options.page(c);
   };
 }

@@ -221,6 +221,39 @@ describe("a damaged embedded database stops the start", () => {
     },
   );
 
+  it("when a database with rows is marked as being made: a message saying what to do, and no file touched", async () => {
+    const dataDir = copyOfSite();
+    const mark = path.join(dataDir, "pglite", ".sira-being-made");
+    writeFileSync(mark, "");
+    const before = snapshot(dataDir);
+
+    const { code, output } = await startProcess(dataDir);
+
+    expect(code).toBe(1);
+    const logged = output
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(logged).toHaveLength(1);
+    const message = logged[0]!.msg;
+    expect(message).toContain(
+      `The database in ${path.join(dataDir, "pglite")} holds data, yet it is marked as a database being made`,
+    );
+    expect(message).toContain(`delete the file ${mark} and start again`);
+    expect(output).not.toMatch(/\n\s+at /);
+    expect(snapshot(dataDir)).toEqual(before);
+
+    // With the stray mark gone, the same folder opens with its rows.
+    rmSync(mark);
+    const database = await createDb({ pgliteDataDir: path.join(dataDir, "pglite"), migrationsFolder });
+    try {
+      const rows = await database.db.select({ title: projects.title }).from(projects).orderBy(projects.title);
+      expect(rows.map((row) => row.title)).toEqual(["Atlas", "Bridge", "Compass"]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it("opens an undamaged copy with its rows (the checks find nothing where nothing is wrong)", async () => {
     const dataDir = copyOfSite();
     const database = await createDb({ pgliteDataDir: path.join(dataDir, "pglite"), migrationsFolder });

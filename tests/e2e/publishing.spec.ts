@@ -1,5 +1,5 @@
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { openView, signIn, toast } from "./admin-page.ts";
+import { ADMIN, openView, signIn, toast } from "./admin-page.ts";
 import { at, expect, failedResource, test, text } from "./fixtures.ts";
 
 // Publishing like a writer (docs/product.md §18): drafts invisible everywhere public, the owner's preview, a
@@ -216,4 +216,35 @@ test("the owner schedules an article in their time zone; the list says when, and
       { slug: "caching", en: "Caching", ar: "التخزين" },
     ],
   });
+});
+
+test("the edit form gets a stored row's content sanitised: no event handler reaches the page", async ({
+  page,
+  db,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(failedResource(404));
+  // A row that never came through the API (a restored backup, a hand-made row).
+  const row = await insertArticle(db, {
+    title_en: "Handlers",
+    title_ar: "معالجات",
+    content_en: '<p>Hello</p><img src="missing.png" onerror="document.title = \'ran\'">',
+    content_ar: '<p onmouseover="document.title = \'ran\'">مرحبا</p><img src="x" onload="1" onerror="1">',
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(event.violatedDirective));
+  });
+  await signIn(page);
+  await page.goto(`${ADMIN}/articles/${row.id}`);
+  const form = page.getByRole("dialog", { name: text("en", "admin.articles.editTitle") });
+  await expect(form.getByText("Hello")).toBeVisible();
+  await expect(form.getByText("مرحبا")).toBeVisible();
+  await expect(form.locator("img")).toHaveCount(2);
+  expect(await page.locator("[onerror], [onload], [onmouseover]").count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
+  expect(await page.title()).not.toBe("ran");
 });

@@ -69,6 +69,21 @@ describe.each(backends)("publishing articles on $name", (backend) => {
     expect((await send("GET", `/api/admin/articles/${id}`)).status).toBe(404);
   });
 
+  it("hands the edit form a stored row's content sanitised: no event handler or script reaches the editor", async () => {
+    const { send } = await owner();
+    // A row that never came through the API (a restored backup, a hand-made row).
+    const row = await insertArticle(database().db, {
+      content_en: '<p>Hi</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
+      content_ar: '<p onclick="alert(3)">مرحبا</p><a href="javascript:alert(4)">رابط</a>',
+    });
+    const one = await send("GET", `/api/admin/articles/${row.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({
+      content_en: '<p>Hi</p><img src="x">',
+      content_ar: "<p>مرحبا</p><a>رابط</a>",
+    });
+  });
+
   it("publishes now: public at once, dated now; later edits keep that date and record updated_at", async () => {
     const { later, send, publicSlugs } = await owner();
     const created = await send("POST", "/api/articles", body({ status: "published" }));

@@ -139,9 +139,18 @@ const toOwnerArticle = (row: ArticleRow, now: Date): OwnerArticle => ({
   ...publicationOf(row, now),
 });
 
-/** One article with every column and its status, for the owner's edit form; 404 when there is none. */
+/**
+ * One article with every column and its status, for the owner's edit form; 404 when there is none. Its content is
+ * sanitised again as it leaves: the editor parses it into the page, and a row need not have come through the API
+ * (a restored backup, a hand-made row), so no event handler or script of a stored row reaches the admin's DOM.
+ */
 export async function getOwnerArticle(db: Database, id: string, now = new Date()): Promise<OwnerArticle> {
-  return toOwnerArticle(await findArticle(db, id), now);
+  const article = toOwnerArticle(await findArticle(db, id), now);
+  const [content_en, content_ar] = await Promise.all([
+    sanitizeHtml(article.content_en),
+    sanitizeHtml(article.content_ar),
+  ]);
+  return { ...article, content_en, content_ar };
 }
 
 const MB = 1024 * 1024;

@@ -11,6 +11,7 @@ import { createRateLimits, type RateLimits } from "#server/kernel/rate-limits.ts
 import { addressGroup } from "#server/http/client-address.ts";
 import type { OwnerAlerts } from "#server/features/alerts/owner-alerts.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./password.ts";
+import { createDeviceCookies } from "./device-cookie.ts";
 import { createOwnerFactors, isTotpCode, type OwnerFactors, type RelyingParty } from "./factors.ts";
 
 // The one owner's sign-in (docs/product.md §11, decision 009): a password hash in the database, server-side sessions, and a growing
@@ -38,6 +39,8 @@ export const LOGIN_GLOBAL_MAX_CHECKS = 100;
 export const LOGIN_GLOBAL_WINDOW_MS = 60 * 60 * 1000;
 const GLOBAL_BUCKET = "login-all";
 const GLOBAL_KEY = "*";
+/** A signed-in-before browser's own failures (its device cookie's nonce), in place of the address's and everyone's. */
+const DEVICE_BUCKET = "login-device";
 
 /** The wait after the `hits`-th attempt in a window: 30 s after the sixth, doubling, at most an hour. */
 const loginBlockMs = (hits: number) =>
@@ -85,8 +88,13 @@ export interface OwnerAuth {
   ensurePassword(fromEnv: string | undefined): Promise<{ generated?: string }>;
   /** Replaces the password and ends every session. */
   setPassword(password: string): Promise<void>;
-  /** `userAgent` is kept with the session for the owner's list of sessions. */
-  signIn(password: string, address: string, userAgent?: string): Promise<SignInResult>;
+  /**
+   * `userAgent` is kept with the session for the owner's list of sessions. `deviceCookie`, the browser's device
+   * cookie: a valid one is held by its own limit instead of its address's and the hourly pause (docs/product.md §25).
+   */
+  signIn(password: string, address: string, userAgent?: string, deviceCookie?: string): Promise<SignInResult>;
+  /** A new device cookie for a browser that has just signed in (password and any second factor). */
+  issueDeviceCookie(): Promise<string>;
   /**
    * The password asked again before a destructive action (restore, signing out everywhere): counted like a
    * sign-in attempt of this address, limits included.
@@ -150,6 +158,7 @@ export function createOwnerAuth(options: {
   const now = options.now ?? (() => new Date());
   const rateLimits = options.rateLimits ?? createRateLimits(db, now);
   const factors = createOwnerFactors({ db, logger, now });
+  const devices = createDeviceCookies(db);
 
   async function storedHash(): Promise<string | undefined> {
     const [row] = await db.select().from(ownerCredentials).limit(1);
@@ -206,35 +215,46 @@ export function createOwnerAuth(options: {
    * group: any number of guesses at once get at most the allowed few checks; the rest are refused unchecked and
    * logged.
    */
-  async function reserveAttempt(bucket: "login" | "second-factor", key: string, address: string) {
+  async function reserveAttempt(
+    bucket: "login" | "second-factor" | typeof DEVICE_BUCKET,
+    key: string,
+    address: string,
+  ) {
     const reserved = await rateLimits.reserve(bucket, key, {
       windowMs: LOGIN_WINDOW_MS,
       freeAttempts: LOGIN_FREE_FAILURES,
       blockMs: loginBlockMs,
     });
     if (!reserved.allowed)
-      logger.warn(`${bucket === "login" ? "sign-in" : "second factor"} refused: too many failures`, {
+      logger.warn(`${bucket === "second-factor" ? "second factor" : "sign-in"} refused: too many failures`, {
         address,
         retryAfterSeconds: reserved.retryAfterSeconds,
       });
     return reserved;
   }
 
-  /** Checks the owner's password from one address, counting failures against it (docs/product.md §11). */
+  /**
+   * Checks the owner's password from one address, counting failures against it (docs/product.md §11); from a
+   * browser with a valid device cookie (`device`, its nonce), against that device alone (docs/product.md §25).
+   */
   async function checkPassword(
     password: string,
     address: string,
-    { global }: { global: boolean },
+    { global, device }: { global: boolean; device?: string | null },
   ): Promise<CheckResult> {
     // While the global ceiling holds, nothing is counted against the address: the owner's own address is not
-    // locked out by attempts that could not have been checked anyway.
-    const paused = global ? await rateLimits.blockedFor(GLOBAL_BUCKET, GLOBAL_KEY) : 0;
+    // locked out by attempts that could not have been checked anyway. A browser that signed in before is not
+    // held by it: neither the pause nor its address's failures, only its own.
+    const trusted = global && Boolean(device);
+    const paused = global && !trusted ? await rateLimits.blockedFor(GLOBAL_BUCKET, GLOBAL_KEY) : 0;
     if (paused > 0) return { kind: "busy", retryAfterSeconds: paused };
     // Every address of an IPv6 /64 counts as one (docs/product.md §25).
-    const key = addressGroup(address);
-    const reserved = await reserveAttempt("login", key, address);
+    const [bucket, key] = trusted
+      ? ([DEVICE_BUCKET, device!] as const)
+      : (["login", addressGroup(address)] as const);
+    const reserved = await reserveAttempt(bucket, key, address);
     if (!reserved.allowed) return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
-    if (global) {
+    if (global && !trusted) {
       const checkAllowed = await reserveGlobalCheck();
       if (!checkAllowed.allowed) return { kind: "busy", retryAfterSeconds: checkAllowed.retryAfterSeconds };
     }
@@ -249,7 +269,7 @@ export function createOwnerAuth(options: {
           blockSeconds: loginBlockMs(reserved.hits) / 1000,
         });
         // One e-mail per lockout: the attempt that starts it, not the longer waits that follow in its window.
-        if (reserved.hits === LOGIN_FREE_FAILURES + 1)
+        if (reserved.hits === LOGIN_FREE_FAILURES + 1 && !trusted)
           alerts?.alert({
             kind: "signInLockout",
             address: key,
@@ -261,7 +281,7 @@ export function createOwnerAuth(options: {
       }
       return { kind: "failed" };
     }
-    await rateLimits.reset("login", key);
+    await rateLimits.reset(bucket, key);
     return { kind: "ok" };
   }
 
@@ -394,8 +414,11 @@ export function createOwnerAuth(options: {
       return ended.length > 0;
     },
 
-    async signIn(password, address, userAgent = "") {
-      const checked = await checkPassword(password, address, { global: true });
+    issueDeviceCookie: () => devices.issue(now()),
+
+    async signIn(password, address, userAgent = "", deviceCookie) {
+      const device = deviceCookie ? await devices.check(deviceCookie, now()) : null;
+      const checked = await checkPassword(password, address, { global: true, device });
       if (checked.kind !== "ok") return checked;
       const methods = await factors.methods();
       if (!methods) return createSession(address, undefined, userAgent);

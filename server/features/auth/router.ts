@@ -5,6 +5,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { PASSKEY_NAME_MAX_LENGTH, relyingParty } from "./factors.ts";
 import { PASSWORD_MAX_LENGTH, passwordIssue } from "#core/passwords.ts";
 import { passwordWeakness } from "./weak-passwords.ts";
+import { DEVICE_COOKIE_MS } from "./device-cookie.ts";
 import type { OwnerAuth, SecondFactorResult } from "./owner-auth.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { limitIgnoredBody } from "#server/http/input-guard.ts";
@@ -74,6 +75,9 @@ const PasskeyRegistrationSchema = z
 /** The cookie of the step between password and second factor: it names that step, it is not a session. */
 export const PENDING_COOKIE = "sira_pending";
 
+/** The owner's device cookie (docs/product.md §25, decision 047): this browser has signed in before. */
+export const DEVICE_COOKIE = "sira_device";
+
 const PasswordChangeSchema = z
   .object({
     current: z.string().max(PASSWORD_MAX_LENGTH, { error: "passwordCurrentWrong" }),
@@ -101,7 +105,7 @@ export function authRouter(options: {
   const rp = (c: Context) => relyingParty(options.publicOrigin ?? new URL(c.req.url).origin);
   const address = (c: Context) => clientAddress(c, trustProxy);
 
-  function startSession(c: Context, token: string, expiresAt: Date) {
+  async function startSession(c: Context, token: string, expiresAt: Date) {
     if (getCookie(c, PENDING_COOKIE, prefix) !== undefined)
       deleteCookie(c, PENDING_COOKIE, { path: "/", secure, prefix });
     setCookie(c, SESSION_COOKIE, token, {
@@ -110,6 +114,15 @@ export function authRouter(options: {
       sameSite: "Strict",
       path: "/",
       expires: expiresAt,
+      prefix,
+    });
+    // This browser has now signed in: it is let in while sign-in is paused for everyone (docs/product.md §25).
+    setCookie(c, DEVICE_COOKIE, await auth.issueDeviceCookie(), {
+      httpOnly: true,
+      secure,
+      sameSite: "Strict",
+      path: "/",
+      maxAge: DEVICE_COOKIE_MS / 1000,
       prefix,
     });
     c.header("Cache-Control", "no-store");
@@ -153,7 +166,12 @@ export function authRouter(options: {
         // A fresh token at every sign-in: an earlier session of this browser ends here.
         const previous = readSessionToken(c, secure);
         if (previous) await auth.signOut(previous);
-        const result = await auth.signIn(password, clientAddress(c, trustProxy), c.req.header("User-Agent"));
+        const result = await auth.signIn(
+          password,
+          clientAddress(c, trustProxy),
+          c.req.header("User-Agent"),
+          getCookie(c, DEVICE_COOKIE, prefix),
+        );
         // The hourly ceiling across every address (docs/product.md §25): not this visitor's fault, so its own words.
         if (result.kind === "busy") return limited(c, result.retryAfterSeconds, "", "signInBusy");
         if (result.kind === "limited") return limited(c, result.retryAfterSeconds);

@@ -163,6 +163,55 @@ describe.each(backends)("sign-in limits across addresses on $name", (backend) =>
     ]);
   });
 
+  it("lets a browser that signed in before in while sign-in waits, with its own small limit", async () => {
+    const { app, login: loginFrom } = setUp();
+    await setOwnerPassword(database(), OWNER_PASSWORD);
+    // The owner signs in once: the browser keeps a signed, HttpOnly device cookie.
+    const first = await loginFrom(OWNER_PASSWORD, "203.0.113.50");
+    expect(first.status).toBe(200);
+    const setCookies = first.headers.getSetCookie();
+    const device = setCookies.find((cookie) => cookie.startsWith("sira_device="))!;
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/SameSite=Strict/i);
+    const deviceCookie = device.split(";")[0]!;
+
+    // Guesses from everywhere pause sign-in for everyone else.
+    await database()
+      .db.update(rateLimits)
+      .set({ hits: LOGIN_GLOBAL_MAX_CHECKS + 5, blocked_until: new Date("2026-11-22T10:40:00Z") })
+      .where(eq(rateLimits.bucket, "login-all"));
+    expect((await loginFrom(OWNER_PASSWORD, "198.51.100.7")).status).toBe(429);
+    // A device cookie that is not the server's (forged or altered) changes nothing.
+    const [nonce, issued] = deviceCookie.slice("sira_device=".length).split(".");
+    const forged = `sira_device=${nonce}.${issued}.${"A".repeat(43)}`;
+    expect((await login(app, OWNER_PASSWORD, "198.51.100.7", "en", forged)).status).toBe(429);
+
+    // The owner's browser gets in, even from an address that is locked out of its own.
+    for (let i = 0; i < LOGIN_FREE_FAILURES + 1; i++)
+      await database()
+        .db.insert(rateLimits)
+        .values({
+          bucket: "login",
+          key: "198.51.100.9",
+          hits: 20,
+          window_started_at: new Date("2026-11-22T09:50:00Z"),
+          blocked_until: new Date("2026-11-22T10:50:00Z"),
+        })
+        .onConflictDoNothing();
+    expect((await login(app, OWNER_PASSWORD, "198.51.100.9", "en", deviceCookie)).status).toBe(200);
+
+    // Its own limit: five wrong passwords an hour, then it waits like an address.
+    for (let i = 0; i < LOGIN_FREE_FAILURES; i++)
+      expect((await login(app, `wrong ${i}`, "198.51.100.9", "en", deviceCookie)).status).toBe(401);
+    expect((await login(app, "wrong again", "198.51.100.9", "en", deviceCookie)).status).toBe(401);
+    const waiting = await login(app, OWNER_PASSWORD, "198.51.100.9", "en", deviceCookie);
+    expect(waiting.status).toBe(429);
+    expect(await waiting.json()).toEqual({ error: apiErrorText("en", "signInLimited", { count: 1 }) });
+    // Nothing the device tried counted toward the pause.
+    const [ceiling] = await database().db.select().from(rateLimits).where(eq(rateLimits.bucket, "login-all"));
+    expect(ceiling!.hits).toBe(LOGIN_GLOBAL_MAX_CHECKS + 5);
+  });
+
   it("lets the signed-in owner change the password while sign-in waits", async () => {
     const { app } = setUp();
     const cookie = await signIn(app, database());
@@ -179,14 +228,14 @@ describe.each(backends)("sign-in limits across addresses on $name", (backend) =>
   });
 });
 
-async function login(app: TestApp, password: string, from: string, language = "en") {
+async function login(app: TestApp, password: string, from: string, language = "en", cookie = "") {
   const request = jsonRequest("POST", { password });
   return app.request("/api/auth/login", {
     ...request,
     headers: {
       ...(request.headers as Record<string, string>),
       "X-Forwarded-For": from,
-      Cookie: `language=${language}`,
+      Cookie: [`language=${language}`, cookie].filter(Boolean).join("; "),
     },
   });
 }
