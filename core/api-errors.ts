@@ -112,13 +112,14 @@ const en = {
   pageInvalid: "The page must be a whole number from 1 to {{max}}.",
   perPageInvalid: "The page size must be a whole number from 1 to {{max}}.",
   unreadFilter: "The unread filter must be 1 (unread only) or 0.",
+  messageFolder: 'The folder must be "inbox" or "held".',
   searchTooLong: {
     one: "The search is too long: at most {{count}} character.",
     other: "The search is too long: at most {{count}} characters.",
   },
   searchInvalid: "The search contains control characters. Remove them and search again.",
   articleStatusFilter: "The status must be all, draft, scheduled or published.",
-  messageBulkAction: 'The action must be "read", "unread" or "delete".',
+  messageBulkAction: 'The action must be "read", "unread", "delete" or "release".',
   messageIds: {
     one: "Choose {{count}} message.",
     other: "Choose between 1 and {{count}} messages.",
@@ -291,6 +292,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   pageInvalid: "يجب أن يكون رقم الصفحة عددًا صحيحًا من 1 إلى {{max}}.",
   perPageInvalid: "يجب أن يكون حجم الصفحة عددًا صحيحًا من 1 إلى {{max}}.",
   unreadFilter: "يجب أن يكون مرشِّح غير المقروءة 1 (غير المقروءة فقط) أو 0.",
+  messageFolder: 'يجب أن يكون المجلد "inbox" أو "held".',
   searchTooLong: {
     zero: "البحث أطول من المسموح.",
     one: "البحث طويل جدًا: حرف واحد على الأكثر.",
@@ -301,7 +303,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   },
   searchInvalid: "يحتوي البحث على محارف تحكُّم. احذفها وابحث مرة أخرى.",
   articleStatusFilter: "يجب أن تكون الحالة all أو draft أو scheduled أو published.",
-  messageBulkAction: 'يجب أن يكون الإجراء "read" أو "unread" أو "delete".',
+  messageBulkAction: 'يجب أن يكون الإجراء "read" أو "unread" أو "delete" أو "release".',
   messageIds: {
     zero: "اختر رسالة واحدة على الأقل.",
     one: "اختر رسالة واحدة.",
