@@ -94,10 +94,6 @@ const en = {
   passwordConfirmWrong: "The password is not correct. Nothing was changed.",
   sessionNotFound: "This session has already ended.",
   invalidEmailLanguage: "Choose English or Arabic.",
-  contactBusy: {
-    one: "The site is taking no more messages for now. Try again in {{count}} minute.",
-    other: "The site is taking no more messages for now. Try again in {{count}} minutes.",
-  },
   signInBusy: {
     one: "Too many sign-in attempts reached this site. Try again in {{count}} minute.",
     other: "Too many sign-in attempts reached this site. Try again in {{count}} minutes.",
@@ -266,14 +262,6 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   passwordConfirmWrong: "كلمة المرور غير صحيحة. لم يتغير شيء.",
   sessionNotFound: "انتهت هذه الجلسة بالفعل.",
   invalidEmailLanguage: "اختر الإنجليزية أو العربية.",
-  contactBusy: {
-    zero: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد قليل.",
-    one: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد دقيقة واحدة.",
-    two: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد دقيقتين.",
-    few: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد {{count}} دقائق.",
-    many: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد {{count}} دقيقة.",
-    other: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد {{count}} دقيقة.",
-  },
   signInBusy: {
     zero: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد قليل.",
     one: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد دقيقة واحدة.",
