@@ -52,6 +52,36 @@ test("a person who takes more than 2 s gets through with JavaScript; each visit 
   expect(Number((await stampOf(page)).split(".")[0])).toBeGreaterThan(Number(first.split(".")[0]));
 });
 
+test("a second message from the same page gets a render time of its own and reaches the inbox too", async ({
+  page,
+  db,
+}) => {
+  await page.goto("/contact");
+  const first = await stampOf(page);
+  await fillForm(page, "en");
+  await pastMinimumFillTime(page);
+  await send(page, "en");
+  await expect(page.getByRole("region", { name: text("en", "common.notifications") })).toContainText(
+    text("en", "contact.successTitle"),
+  );
+  await expect.poll(() => stampOf(page)).not.toBe(first);
+  await fillForm(page, "en");
+  await page
+    .getByRole("main")
+    .getByLabel(text("en", "contact.subject"), { exact: true })
+    .fill("A second quote");
+  await pastMinimumFillTime(page);
+  await send(page, "en");
+  await expect.poll(async () => (await db.select().from(messages)).length).toBe(2);
+  const rows = await db.select().from(messages);
+  expect(
+    rows.map(({ subject, held }) => ({ subject, held })).sort((a, b) => a.subject.localeCompare(b.subject)),
+  ).toEqual([
+    { subject: "A quote", held: false },
+    { subject: "A second quote", held: false },
+  ]);
+});
+
 test("a person who takes more than 2 s gets through without JavaScript", async ({ browser, baseURL, db }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   try {
