@@ -94,10 +94,6 @@ const en = {
   passwordConfirmWrong: "The password is not correct. Nothing was changed.",
   sessionNotFound: "This session has already ended.",
   invalidEmailLanguage: "Choose English or Arabic.",
-  contactBusy: {
-    one: "The site is taking no more messages for now. Try again in {{count}} minute.",
-    other: "The site is taking no more messages for now. Try again in {{count}} minutes.",
-  },
   signInBusy: {
     one: "Too many sign-in attempts reached this site. Try again in {{count}} minute.",
     other: "Too many sign-in attempts reached this site. Try again in {{count}} minutes.",
@@ -112,13 +108,14 @@ const en = {
   pageInvalid: "The page must be a whole number from 1 to {{max}}.",
   perPageInvalid: "The page size must be a whole number from 1 to {{max}}.",
   unreadFilter: "The unread filter must be 1 (unread only) or 0.",
+  messageFolder: 'The folder must be "inbox" or "held".',
   searchTooLong: {
     one: "The search is too long: at most {{count}} character.",
     other: "The search is too long: at most {{count}} characters.",
   },
   searchInvalid: "The search contains control characters. Remove them and search again.",
   articleStatusFilter: "The status must be all, draft, scheduled or published.",
-  messageBulkAction: 'The action must be "read", "unread" or "delete".',
+  messageBulkAction: 'The action must be "read", "unread", "delete" or "release".',
   messageIds: {
     one: "Choose {{count}} message.",
     other: "Choose between 1 and {{count}} messages.",
@@ -265,14 +262,6 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   passwordConfirmWrong: "كلمة المرور غير صحيحة. لم يتغير شيء.",
   sessionNotFound: "انتهت هذه الجلسة بالفعل.",
   invalidEmailLanguage: "اختر الإنجليزية أو العربية.",
-  contactBusy: {
-    zero: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد قليل.",
-    one: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد دقيقة واحدة.",
-    two: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد دقيقتين.",
-    few: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد {{count}} دقائق.",
-    many: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد {{count}} دقيقة.",
-    other: "لا يستقبل الموقع رسائل أخرى الآن. حاول مرة أخرى بعد {{count}} دقيقة.",
-  },
   signInBusy: {
     zero: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد قليل.",
     one: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد دقيقة واحدة.",
@@ -291,6 +280,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   pageInvalid: "يجب أن يكون رقم الصفحة عددًا صحيحًا من 1 إلى {{max}}.",
   perPageInvalid: "يجب أن يكون حجم الصفحة عددًا صحيحًا من 1 إلى {{max}}.",
   unreadFilter: "يجب أن يكون مرشِّح غير المقروءة 1 (غير المقروءة فقط) أو 0.",
+  messageFolder: 'يجب أن يكون المجلد "inbox" أو "held".',
   searchTooLong: {
     zero: "البحث أطول من المسموح.",
     one: "البحث طويل جدًا: حرف واحد على الأكثر.",
@@ -301,7 +291,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   },
   searchInvalid: "يحتوي البحث على محارف تحكُّم. احذفها وابحث مرة أخرى.",
   articleStatusFilter: "يجب أن تكون الحالة all أو draft أو scheduled أو published.",
-  messageBulkAction: 'يجب أن يكون الإجراء "read" أو "unread" أو "delete".',
+  messageBulkAction: 'يجب أن يكون الإجراء "read" أو "unread" أو "delete" أو "release".',
   messageIds: {
     zero: "اختر رسالة واحدة على الأقل.",
     one: "اختر رسالة واحدة.",

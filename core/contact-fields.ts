@@ -11,11 +11,18 @@ export const CONTACT_LIMITS = { name: 200, email: 254, subject: 200, message: 10
 export const HONEYPOT_FIELD = "_gotcha";
 
 /**
- * The form's render time, signed by the server (docs/product.md §25): a post without a valid one, or sooner than
- * CONTACT_MIN_FILL_MS after it, is answered like a filled honeypot.
+ * The contact page's render time, signed by the server (docs/product.md §12, §25): a forged one, or one posted
+ * sooner than CONTACT_MIN_FILL_MS after it, is answered like a filled honeypot. A post without one (another
+ * site's form, an app, the Formspree client) is checked like any other.
  */
 export const FORM_STAMP_FIELD = "_rendered";
 export const CONTACT_MIN_FILL_MS = 2000;
+/** How long a render stamp is good for; a message with an older one is held for the owner to review. */
+export const CONTACT_STAMP_LIFETIME_MS = 6 * 60 * 60 * 1000;
+
+/** Why a post was answered like a success but not kept: a robot gave itself away (docs/product.md §12). */
+export const CONTACT_DROP_REASONS = ["honeypot", "forgedStamp", "tooFast"] as const;
+export type ContactDropReason = (typeof CONTACT_DROP_REASONS)[number];
 
 /** docs/product.md §8: the codes a Formspree-compatible form service answers with. */
 export const FORM_ERROR_CODES = [

@@ -1,5 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { articles, type ArticleRow, type MessageRow, type ProjectRow } from "./schema.ts";
+import type { ContactDropReason } from "#core/contact.ts";
 import type { ListPage } from "#core/paging.ts";
 
 // What the API and the pages hand out: the rows of db/schema.ts with their dates as ISO strings. Every shape
@@ -91,11 +92,17 @@ export const INBOX_COLUMNS = [
   "form_origin",
   "created_at",
   "read_at",
+  "held",
 ] as const satisfies readonly (keyof MessageRow)[];
 
 export type InboxMessage = Serialized<Pick<MessageRow, (typeof INBOX_COLUMNS)[number]>>;
 
-/** One page of the owner's inbox (docs/product.md §21), with how many messages are unread in all. */
+/**
+ * One page of the owner's inbox or of its held messages (docs/product.md §12, §21), with how many messages are
+ * unread in the inbox, how many are held, and how many posts were dropped as robots', by reason.
+ */
 export interface Inbox extends ListPage<InboxMessage> {
   unread: number;
+  held: number;
+  dropped: Record<ContactDropReason, number>;
 }

@@ -182,8 +182,18 @@ export const messages = pgTable(
      * sent, or given up). A sender sets it ahead before sending, so two servers never send the same one.
      */
     notify_after: timestamp("notify_after", { withTimezone: true, mode: "date" }),
+    /**
+     * Kept aside for the owner to review rather than in the inbox (docs/product.md §12): sent while the hourly
+     * ceiling was reached, or with a render stamp that had expired or had been used by another message.
+     */
+    held: boolean("held").notNull().default(false),
+    /** The contact page's render stamp it came with, if any: a stamp is good for one message. */
+    form_stamp: text("form_stamp"),
   },
   (table) => [
+    index("messages_form_stamp_idx")
+      .on(table.form_stamp)
+      .where(sql`${table.form_stamp} is not null`),
     index("messages_created_at_idx").on(table.created_at.desc()),
     index("messages_notify_after_idx")
       .on(table.notify_after)
@@ -195,6 +205,15 @@ export const messages = pgTable(
       .where(sql`${table.read_at} is null`),
   ],
 );
+
+// Contact posts answered like a success but not kept, because a robot gave itself away (docs/product.md §12):
+// how many for each reason, and the last time, for the owner's inbox.
+export const contactDrops = pgTable("contact_drops", {
+  /** One of CONTACT_DROP_REASONS (core/contact.ts). */
+  reason: text("reason").primaryKey(),
+  count: integer("count").notNull().default(0),
+  last_at: timestamp("last_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

@@ -1,6 +1,7 @@
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -50,6 +51,7 @@ export function ContactForm({ endpoint, action, formOrigin, stamp, refused }: Co
   // What a refused plain post brought back; dropped once a message is sent, so the form empties.
   const [typed, setTyped] = useState(refused?.values);
   const [generation, setGeneration] = useState(0);
+  const revalidator = useRevalidator();
 
   const failure = result?.kind === "error" ? result : null;
   const fieldMessage = (name: ContactField) =>
@@ -86,6 +88,8 @@ export function ContactForm({ endpoint, action, formOrigin, stamp, refused }: Co
       setResult(null);
       setTyped(undefined);
       setGeneration((n) => n + 1);
+      // A render stamp is good for one message (docs/product.md §25.3): the next message gets a stamp of its own.
+      if (stamp) void revalidator.revalidate();
     } else {
       setResult(reply);
     }

@@ -46,18 +46,18 @@ const ALERT_TEXTS: {
 } = {
   contactCeiling: {
     en: ({ max, until }, { time }) => ({
-      subject: "Your contact form is paused",
+      subject: "Your contact form is holding messages",
       lines: [
         `${max} messages reached your contact form within an hour, more than a person's site usually gets: it looks like spam from many addresses.`,
-        `Until ${time(until)} the form answers visitors "try again later" and stores nothing. The messages already stored are in your inbox.`,
+        `Until ${time(until)} new messages are kept in the "Held" folder of your inbox instead, for you to review; visitors are told their message was sent, and nothing is lost.`,
         "Nothing needs doing; you are told once each time this happens.",
       ],
     }),
     ar: ({ max, until }, { time }) => ({
-      subject: "توقّف نموذج التواصل مؤقتًا",
+      subject: "نموذج التواصل يحتجز الرسائل",
       lines: [
         `وصلت ${max} رسالة إلى نموذج التواصل خلال ساعة، وهذا أكثر مما يصل إلى موقع شخصي عادةً: يبدو أنها رسائل مزعجة من عناوين كثيرة.`,
-        `حتى ${time(until)} يطلب النموذج من الزوار المحاولة لاحقًا ولا يحفظ شيئًا. الرسائل المحفوظة من قبل في صندوق الوارد.`,
+        `حتى ${time(until)} تُحفظ الرسائل الجديدة في مجلد «المحتجزة» في صندوق الوارد لتراجعها، ويُبلَّغ الزوار أن رسائلهم أُرسلت، ولا يضيع شيء.`,
         "لا يلزمك فعل شيء؛ يصلك هذا التنبيه مرة واحدة كلما حدث ذلك.",
       ],
     }),

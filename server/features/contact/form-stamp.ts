@@ -1,23 +1,23 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { CONTACT_MIN_FILL_MS } from "#core/contact.ts";
+import { CONTACT_MIN_FILL_MS, CONTACT_STAMP_LIFETIME_MS } from "#core/contact.ts";
 import type { Database } from "#db/client.ts";
 import { serverSecrets } from "#db/schema.ts";
 
-// The contact form's render time, signed (docs/product.md §25): the page puts `{milliseconds}.{HMAC}` in a
-// hidden field, and a post that comes back sooner than CONTACT_MIN_FILL_MS after it, or without a stamp this
-// server signed, is a robot's. The key is made once and kept in the database, so every instance signs and checks
+// The contact form's render time, signed (docs/product.md §12, §25): the page puts `{milliseconds}.{HMAC}` in a
+// hidden field. A post that comes back sooner than CONTACT_MIN_FILL_MS after it, or with a stamp this server did
+// not sign, is a robot's; one older than CONTACT_STAMP_LIFETIME_MS has expired. The key is made once and kept in the database, so every instance signs and checks
 // with the same one; it never leaves the server.
 
 const SECRET_NAME = "contact-form-stamp";
 const STAMP = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 
-export type StampCheck = "ok" | "tooFast" | "invalid";
+export type StampCheck = "ok" | "tooFast" | "expired" | "invalid";
 
 export interface FormStamps {
   /** A stamp for a form rendered at `at`. */
   issue(at: Date): Promise<string>;
-  /** Whether a posted stamp is this server's, and old enough at `at`. */
+  /** Whether a posted stamp is this server's, old enough at `at`, and not too old. */
   check(stamp: unknown, at: Date): Promise<StampCheck>;
 }
 
@@ -60,7 +60,9 @@ export function createFormStamps(db: Database): FormStamps {
       const given = Buffer.from(match[2]!, "base64url");
       const expected = await sign(match[1]!);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
-      return at.getTime() - Number(match[1]) >= CONTACT_MIN_FILL_MS ? "ok" : "tooFast";
+      const age = at.getTime() - Number(match[1]);
+      if (age < CONTACT_MIN_FILL_MS) return "tooFast";
+      return age > CONTACT_STAMP_LIFETIME_MS ? "expired" : "ok";
     },
   };
 }

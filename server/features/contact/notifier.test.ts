@@ -58,6 +58,7 @@ describe.each(backends)("new-message e-mails on $name", (backend) => {
     });
     notifiers.push(notifier);
     const { app } = makeApp(database(), {}, { now, notifier });
+    let visits = 0;
     return {
       app,
       notifier,
@@ -68,7 +69,14 @@ describe.each(backends)("new-message e-mails on $name", (backend) => {
       send: async (body: object = VALID) =>
         app.request(
           "/f/contact",
-          jsonRequest("POST", { ...body, [FORM_STAMP_FIELD]: await contactStamp(database().db) }),
+          jsonRequest("POST", {
+            ...body,
+            // Each visit its own stamp, a millisecond apart: a stamp is good for one message.
+            [FORM_STAMP_FIELD]: await contactStamp(
+              database().db,
+              new Date(clock.getTime() - 60_000 - visits++),
+            ),
+          }),
         ),
     };
   }

@@ -5,13 +5,14 @@ import {
   FORM_STAMP_FIELD,
   checkContactFields,
   isHoneypotFilled,
+  type ContactDropReason,
   type ContactOutcome,
   type FormErrorCode,
 } from "#core/contact.ts";
 import type { TranslateVars } from "#core/i18n.ts";
 import type { Language } from "#core/preferences.ts";
 import type { Database } from "#db/client.ts";
-import { messages } from "#db/schema.ts";
+import { contactDrops, messages } from "#db/schema.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import { addressGroup } from "#server/http/client-address.ts";
 import { createRateLimits, type RateLimits } from "#server/kernel/rate-limits.ts";
@@ -21,14 +22,17 @@ import { jsonProblem } from "#server/http/input-guard.ts";
 import type { Notifier } from "./notifier.ts";
 
 // The one place a contact message is accepted (docs/product.md §12): POST /f/:formId and the contact page's
-// no-JavaScript action both call submitContact, and both answer with its Formspree-style reply.
+// no-JavaScript action both call submitContact, and both answer with its Formspree-style reply. Every valid
+// message is kept: in the inbox, or held for the owner to review (the hourly ceiling reached, or a render stamp
+// expired or used before). Only a post in which a robot gives itself away is answered "success" and dropped, and
+// counted by reason for the owner.
 
 /** Per client address: this many messages (honeypot catches included) in one window. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
 const BUCKET = "contact";
 /**
- * Messages stored per hour from everyone together (docs/product.md §25): beyond it the form answers 429 until the
- * hour ends, and the owner is told once.
+ * Messages put in the inbox per hour from everyone together (docs/product.md §25): beyond it messages are held
+ * until the hour ends, and the owner is told once.
  */
 export const CONTACT_GLOBAL_CEILING = { max: 100, windowMs: 60 * 60 * 1000 };
 const GLOBAL_BUCKET = "contact-all";
@@ -88,15 +92,13 @@ export async function submitContact(
   const problem = jsonProblem(fields, { text: false });
   if (problem) return formError(400, "UNSPECIFIED", problem.key);
 
-  // A filled honeypot, or a render time this server did not sign: a robot, which is not told about its fields.
+  // A filled honeypot, or a render stamp this server did not sign: a robot, which is not told about its fields.
+  // A post without a stamp (another site's form, an app, the Formspree client) is checked like any other; the
+  // fill time is checked only where the contact page issued a stamp.
   const honeypot = isHoneypotFilled(fields);
-  const stamp = honeypot
-    ? "invalid"
-    : await deps.stamps.check(
-        Object.hasOwn(fields, FORM_STAMP_FIELD) ? fields[FORM_STAMP_FIELD] : null,
-        deps.now(),
-      );
-  const robot = honeypot || stamp === "invalid";
+  const given = Object.hasOwn(fields, FORM_STAMP_FIELD) ? fields[FORM_STAMP_FIELD] : "";
+  const stamp = honeypot || given === "" ? null : await deps.stamps.check(given, deps.now());
+  const robot: ContactDropReason | null = honeypot ? "honeypot" : stamp === "invalid" ? "forgedStamp" : null;
   const checked = robot ? null : checkContactFields(fields);
   if (checked && !checked.ok) {
     const errors = checked.problems.map(({ field, code, key, vars }) => ({
@@ -127,15 +129,27 @@ export async function submitContact(
 
   const next = `${submission.origin}${localizePath("/contact?sent=1", language)}`;
   const success: ContactOutcome = { status: 200, reply: { ok: true, next } };
-  // A robot gets the same answer as a person, so it learns nothing; its message is not kept. So does a form
-  // sent sooner after it was rendered than a person can fill it.
-  if (robot || stamp === "tooFast" || !checked) {
-    deps.logger.info("contact post not kept", { reason: honeypot ? "honeypot" : `stamp ${stamp}` });
+  // A robot gets the same answer as a person, so it learns nothing; its message is not kept, and counted for the
+  // owner. So does a form sent sooner after it was rendered than a person can fill it.
+  const dropped = robot ?? (stamp === "tooFast" ? "tooFast" : null);
+  if (dropped || !checked) {
+    const reason = dropped ?? "honeypot";
+    deps.logger.info("contact post not kept", { reason });
+    const at = deps.now();
+    await deps.db
+      .insert(contactDrops)
+      .values({ reason, count: 1, last_at: at })
+      .onConflictDoUpdate({
+        target: contactDrops.reason,
+        set: { count: sql`${contactDrops.count} + 1`, last_at: at },
+      });
     return success;
   }
 
   const at = deps.now();
   const message = checked.message;
+  // The stamp a message came with is kept with it: a stamp is good for one message.
+  const formStamp = stamp === "ok" || stamp === "expired" ? (given as string) : null;
   const stored = await deps.db.transaction(async (tx) => {
     // One sender's posts one at a time, so the same message sent twice at once is still stored once.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sira:contact:${message.email}`}))`);
@@ -152,49 +166,72 @@ export async function submitContact(
       )
       .limit(1);
     if (same) return { kind: "duplicate" as const, id: same.id };
-    // Counted in the transaction that stores the message, so the count is of stored messages.
-    const everyone = await createRateLimits(tx, deps.now).hit(
-      GLOBAL_BUCKET,
-      "*",
-      CONTACT_GLOBAL_CEILING.windowMs,
-    );
-    if (everyone.hits > CONTACT_GLOBAL_CEILING.max)
-      return {
-        kind: "ceiling" as const,
-        tripped: everyone.hits === CONTACT_GLOBAL_CEILING.max + 1,
-        until: everyone.windowEndsAt,
-      };
-    // The reply waits for the insert: whatever is acknowledged is in the database.
+    const hold = await holdReason(tx, formStamp, stamp === "expired");
+    // Counted in the transaction that stores the message, so the count is of messages put in the inbox.
+    const everyone = hold
+      ? null
+      : await createRateLimits(tx, deps.now).hit(GLOBAL_BUCKET, "*", CONTACT_GLOBAL_CEILING.windowMs);
+    const ceiling = everyone !== null && everyone.hits > CONTACT_GLOBAL_CEILING.max;
+    const held = hold !== null || ceiling;
+    // The reply waits for the insert: whatever is acknowledged is in the database. A held message is not mailed:
+    // the owner reviews it in the inbox.
     const [row] = await tx
       .insert(messages)
-      .values({ ...message, created_at: at, notify_after: deps.notifier ? at : null })
+      .values({
+        ...message,
+        created_at: at,
+        notify_after: deps.notifier && !held ? at : null,
+        held,
+        form_stamp: formStamp,
+      })
       .returning({ id: messages.id });
-    return { kind: "stored" as const, id: row!.id };
+    return {
+      kind: "stored" as const,
+      id: row!.id,
+      held: hold ?? (ceiling ? "ceiling" : null),
+      tripped: ceiling && everyone.hits === CONTACT_GLOBAL_CEILING.max + 1 ? everyone.windowEndsAt : null,
+    };
   });
 
   if (stored.kind === "duplicate") {
     deps.logger.info("contact message not stored again: the same one came within a day", { id: stored.id });
     return success;
   }
-  if (stored.kind === "ceiling") {
-    if (stored.tripped) {
-      deps.logger.warn("contact form paused: the hourly ceiling of stored messages was reached", {
-        max: CONTACT_GLOBAL_CEILING.max,
-        until: stored.until.toISOString(),
-      });
-      deps.alerts?.alert({ kind: "contactCeiling", max: CONTACT_GLOBAL_CEILING.max, until: stored.until });
-    }
-    const retryAfterSeconds = secondsUntil(stored.until);
-    const busy = text("contactBusy", { count: Math.ceil(retryAfterSeconds / 60) });
-    return {
-      status: 429,
-      reply: { error: busy, errors: [{ code: "BLOCKED", message: busy }] },
-      retryAfterSeconds,
-    };
+  if (stored.tripped) {
+    deps.logger.warn("contact messages held: the hourly ceiling of the inbox was reached", {
+      max: CONTACT_GLOBAL_CEILING.max,
+      until: stored.tripped.toISOString(),
+    });
+    deps.alerts?.alert({ kind: "contactCeiling", max: CONTACT_GLOBAL_CEILING.max, until: stored.tripped });
+  }
+  if (stored.held) {
+    deps.logger.info("contact message held for review", { id: stored.id, reason: stored.held });
+    return success;
   }
   deps.logger.info("contact message stored", { id: stored.id });
   deps.notifier?.kick();
   return success;
+}
+
+/**
+ * Why a message with this render stamp is held rather than put in the inbox: its stamp has expired, or another
+ * message came with it already (a page sent twice with different text, or a stamp replayed). Null otherwise.
+ */
+async function holdReason(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  formStamp: string | null,
+  expired: boolean,
+): Promise<"expired" | "reused" | null> {
+  if (expired) return "expired";
+  if (formStamp === null) return null;
+  // One stamp's messages one at a time, so two sent at once with one stamp are not both taken as its first.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sira:contact-stamp:${formStamp}`}))`);
+  const [used] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.form_stamp, formStamp))
+    .limit(1);
+  return used ? "reused" : null;
 }
 
 /** The contact service: the one place a message is accepted, and the signed render time of the form. */

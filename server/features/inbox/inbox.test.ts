@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiErrorText } from "#core/api-errors.ts";
 import type { Inbox } from "#db/records.ts";
-import { messages, type NewMessageRow } from "#db/schema.ts";
+import { contactDrops, messages, type NewMessageRow } from "#db/schema.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
 
-// The owner's contact inbox (docs/product.md §12): GET /api/messages, PATCH and DELETE /api/messages/:id.
+// The owner's contact inbox (docs/product.md §12): GET /api/messages, PATCH and DELETE /api/messages/:id, the held
+// folder and the count of robots' posts not kept.
 
 async function insertMessage(database: TestDatabase, partial: Partial<NewMessageRow> = {}) {
   const [row] = await database.db
@@ -86,6 +87,7 @@ describe.each(backends)("the inbox API on $name", (backend) => {
         form_origin: "http://localhost:3000/contact",
         created_at: "2026-03-01T09:00:00.000Z",
         read_at: null,
+        held: false,
       });
       expect(inbox.items[2]).toMatchObject({ id: old.id, read_at: "2026-01-02T09:00:00.000Z" });
     });
@@ -94,7 +96,63 @@ describe.each(backends)("the inbox API on $name", (backend) => {
       const { app } = makeApp(database());
       const cookie = await signIn(app, database());
       const response = await app.request("/api/messages", jsonRequest("GET", undefined, cookie));
-      expect(await response.json()).toEqual({ unread: 0, items: [], total: 0, page: 1, perPage: 25 });
+      expect(await response.json()).toEqual({
+        unread: 0,
+        held: 0,
+        dropped: { honeypot: 0, forgedStamp: 0, tooFast: 0 },
+        items: [],
+        total: 0,
+        page: 1,
+        perPage: 25,
+      });
+    });
+
+    it("keeps held messages in a folder of their own, to move to the inbox or delete, and counts dropped posts", async () => {
+      await insertMessage(database(), { subject: "In the inbox" });
+      const first = await insertMessage(database(), { subject: "Held one", held: true });
+      const second = await insertMessage(database(), { subject: "Held two", held: true });
+      await database()
+        .db.insert(contactDrops)
+        .values([
+          { reason: "honeypot", count: 3 },
+          { reason: "tooFast", count: 1 },
+        ]);
+      const { app } = makeApp(database());
+      const cookie = await signIn(app, database());
+      const get = async (query: string) =>
+        (await (
+          await app.request(`/api/messages${query}`, jsonRequest("GET", undefined, cookie))
+        ).json()) as Inbox;
+
+      const inbox = await get("");
+      expect(inbox.items.map((message) => message.subject)).toEqual(["In the inbox"]);
+      // The held ones are not counted as unread: the Messages link counts what is in the inbox.
+      expect(inbox).toMatchObject({ total: 1, unread: 1, held: 2 });
+      expect(inbox.dropped).toEqual({ honeypot: 3, forgedStamp: 0, tooFast: 1 });
+      const held = await get("?folder=held");
+      expect(held.items.map((message) => message.subject).sort()).toEqual(["Held one", "Held two"]);
+      expect(held).toMatchObject({ total: 2, unread: 1, held: 2 });
+      expect(held.items.every((message) => message.held)).toBe(true);
+
+      const release = await app.request(
+        "/api/messages/bulk",
+        jsonRequest("POST", { action: "release", ids: [first.id] }, cookie),
+      );
+      expect(await release.json()).toEqual({ changed: 1 });
+      const removed = await app.request(
+        `/api/messages/${second.id}`,
+        jsonRequest("DELETE", undefined, cookie),
+      );
+      expect(removed.status).toBe(204);
+      expect(await get("?folder=held")).toMatchObject({ items: [], total: 0, held: 0 });
+      expect((await get("")).items.map((message) => message.subject).sort()).toEqual([
+        "Held one",
+        "In the inbox",
+      ]);
+
+      const wrong = await app.request("/api/messages?folder=spam", jsonRequest("GET", undefined, cookie));
+      expect(wrong.status).toBe(400);
+      expect(((await wrong.json()) as { error: string }).error).toBe(apiErrorText("en", "messageFolder"));
     });
 
     it("marks a message read, keeps the first reading time, and marks it unread again", async () => {

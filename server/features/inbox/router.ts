@@ -14,8 +14,9 @@ const MAX_BULK_IDS = MAX_PAGE_SIZE;
 
 const MessageReadSchema = z.object({ read: z.boolean({ error: "messageReadFlag" }) });
 
-/** `?page=&perPage=&unread=1&q=` (docs/product.md §21). */
+/** `?page=&perPage=&folder=held&unread=1&q=` (docs/product.md §12, §21). */
 const InboxQuerySchema = PagingQuerySchema.extend({
+  folder: z.enum(["inbox", "held"], { error: "messageFolder" }).default("inbox"),
   unread: z
     .enum(["0", "1", "false", "true"], { error: "unreadFilter" })
     .optional()
@@ -31,9 +32,9 @@ const InboxQuerySchema = PagingQuerySchema.extend({
     .transform((value) => value?.trim() ?? ""),
 });
 
-/** A page's selection: read, unread or delete, 1 to 100 messages by id. */
+/** A page's selection: read, unread, delete or move from held to the inbox, 1 to 100 messages by id. */
 const MessageBulkSchema = z.object({
-  action: z.enum(["read", "unread", "delete"], { error: "messageBulkAction" }),
+  action: z.enum(["read", "unread", "delete", "release"], { error: "messageBulkAction" }),
   ids: z
     .custom<unknown[]>((value) => Array.isArray(value) && value.length >= 1 && value.length <= MAX_BULK_IDS, {
       error: "messageIds",

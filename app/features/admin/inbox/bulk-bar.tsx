@@ -1,19 +1,25 @@
-import { Mail, MailOpen, Trash2 } from "lucide-react";
+import { Inbox, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useI18n } from "#app/lib/i18n.ts";
+import type { BulkMessageAction } from "./inbox-data.ts";
 import { smallButton } from "./inbox-filters.tsx";
 
-/** "Select all on this page" (checked, clear or partly) and what the selection can do (docs/product.md §21.4). */
+/**
+ * "Select all on this page" (checked, clear or partly) and what the selection can do (docs/product.md §21.4): in
+ * the held folder, move to the inbox or delete.
+ */
 export function BulkBar({
+  held,
   chosen,
   onPage,
   onSelectAll,
   onChange,
 }: {
+  held: boolean;
   chosen: number;
   onPage: number;
   onSelectAll: (on: boolean) => void;
-  onChange: (action: "read" | "unread" | "delete") => void;
+  onChange: (action: BulkMessageAction) => void;
 }) {
   const { t } = useI18n();
   const selectAll = useRef<HTMLInputElement>(null);
@@ -22,8 +28,12 @@ export function BulkBar({
     if (selectAll.current) selectAll.current.indeterminate = chosen > 0 && !all;
   });
   const actions = [
-    { action: "read", Icon: MailOpen, label: t("admin.messages.readSelected"), tone: "" },
-    { action: "unread", Icon: Mail, label: t("admin.messages.unreadSelected"), tone: "" },
+    ...(held
+      ? ([{ action: "release", Icon: Inbox, label: t("admin.messages.releaseSelected"), tone: "" }] as const)
+      : ([
+          { action: "read", Icon: MailOpen, label: t("admin.messages.readSelected"), tone: "" },
+          { action: "unread", Icon: Mail, label: t("admin.messages.unreadSelected"), tone: "" },
+        ] as const)),
     {
       action: "delete",
       Icon: Trash2,

@@ -7,7 +7,7 @@ export const smallButton =
   "inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:opacity-40 disabled:hover:bg-transparent";
 
 /** The inbox's search and "Unread only" (docs/product.md §21.3): each a new address, from its first page. */
-export function InboxFilters({ unread, q }: { unread: boolean; q: string }) {
+export function InboxFilters({ held, unread, q }: { held: boolean; unread: boolean; q: string }) {
   const { t } = useI18n();
   const { search } = useLocation();
   const [unreadShown, showUnread] = useAddressFilter(
@@ -20,7 +20,8 @@ export function InboxFilters({ unread, q }: { unread: boolean; q: string }) {
         <label htmlFor="messages-search" className="sr-only">
           {t("admin.messages.search")}
         </label>
-        {/* Searching keeps the filter; the page starts over. */}
+        {/* Searching keeps the folder and the filter; the page starts over. */}
+        {held ? <input type="hidden" name="folder" value="held" /> : null}
         {unread ? <input type="hidden" name="unread" value="1" /> : null}
         <input
           // A new search (or none, after "Clear") starts from what the address says.

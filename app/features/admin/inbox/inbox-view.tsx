@@ -1,28 +1,51 @@
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
+import { CONTACT_DROP_REASONS } from "#core/contact.ts";
 import type { Inbox, InboxMessage } from "#db/records.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useMutation } from "#app/features/admin/api/mutation.ts";
+import { searchWith } from "#app/features/admin/lists/list-query.ts";
 import { Pager } from "#app/features/admin/lists/pager.tsx";
 import { BulkBar } from "./bulk-bar.tsx";
+import type { BulkMessageAction } from "./inbox-data.ts";
 import { InboxFilters, smallButton } from "./inbox-filters.tsx";
 import { MessageItem } from "./message-item.tsx";
 
 // The owner's inbox (docs/product.md §12, §21): what visitors sent through the contact form, newest first, a page at
 // a time, all or the unread ones, searched by name, e-mail, subject or text. Opening a message marks it read; it can
-// be marked unread again or deleted after a confirmation, and a page's selection marked or deleted at once.
+// be marked unread again or deleted after a confirmation, and a page's selection marked or deleted at once. Held
+// messages (docs/product.md §12) have a folder of their own, to move to the inbox or delete; a line says how many
+// posts were not kept because a robot sent them, and why.
 
 const BULK_DONE = {
   read: "admin.messages.bulkRead",
   unread: "admin.messages.bulkUnread",
   delete: "admin.messages.bulkDeleted",
+  release: "admin.messages.bulkReleased",
+} as const satisfies Record<BulkMessageAction, string>;
+
+const DROPPED = {
+  honeypot: "admin.messages.droppedHoneypot",
+  forgedStamp: "admin.messages.droppedForgedStamp",
+  tooFast: "admin.messages.droppedTooFast",
 } as const;
 
-export function InboxView({ inbox, unread, q }: { inbox: Inbox; unread: boolean; q: string }) {
-  const { t } = useI18n();
+export function InboxView({
+  inbox,
+  folder,
+  unread,
+  q,
+}: {
+  inbox: Inbox;
+  folder: "inbox" | "held";
+  unread: boolean;
+  q: string;
+}) {
+  const { t, language } = useI18n();
+  const held = folder === "held";
   const revalidator = useRevalidator();
   const { search } = useLocation();
   const [open, setOpen] = useState<string | null>(null);
@@ -44,6 +67,19 @@ export function InboxView({ inbox, unread, q }: { inbox: Inbox; unread: boolean;
     },
   });
   const remove = useMutation({ onSuccess: () => toast({ title: t("admin.messages.deleted") }) });
+  const release = useMutation({ onSuccess: () => toast({ title: t("admin.messages.released") }) });
+  const dropped = CONTACT_DROP_REASONS.filter((reason) => inbox.dropped[reason] > 0).map((reason) =>
+    t(DROPPED[reason], { count: inbox.dropped[reason] }),
+  );
+  const folders = [
+    { name: "inbox", label: t("admin.messages.inbox"), count: null, to: searchWith("", {}) },
+    {
+      name: "held",
+      label: t("admin.messages.heldFolder"),
+      count: inbox.held,
+      to: searchWith("", { folder: "held" }),
+    },
+  ] as const;
 
   const chosen = inbox.items.filter((message) => selected.has(message.id));
   const select = (message: InboxMessage, on: boolean) =>
@@ -55,7 +91,7 @@ export function InboxView({ inbox, unread, q }: { inbox: Inbox; unread: boolean;
     });
   const setRead = (message: InboxMessage, read: boolean) =>
     void mark.submit({ intent: "read", id: message.id, read });
-  const changeSelected = (action: "read" | "unread" | "delete") =>
+  const changeSelected = (action: BulkMessageAction) =>
     void bulk.submit({ intent: "bulk", action, ids: chosen.map((message) => message.id) });
 
   return (
@@ -74,14 +110,43 @@ export function InboxView({ inbox, unread, q }: { inbox: Inbox; unread: boolean;
           {t("admin.messages.refresh")}
         </button>
       </header>
-      <InboxFilters unread={unread} q={q} />
+      <nav aria-label={t("admin.messages.folders")} className="flex flex-wrap gap-2 border-b border-border">
+        {folders.map((shown) => (
+          <Link
+            key={shown.name}
+            to={{ search: shown.to }}
+            preventScrollReset
+            aria-current={shown.name === folder ? "page" : undefined}
+            className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium ${shown.name === folder ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground"}`}
+          >
+            {shown.label}
+            {shown.count ? (
+              <span
+                aria-label={t("admin.messages.heldCount", { count: shown.count })}
+                className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold"
+              >
+                {shown.count}
+              </span>
+            ) : null}
+          </Link>
+        ))}
+      </nav>
+      {held ? <p className="text-sm text-muted-foreground">{t("admin.messages.heldIntro")}</p> : null}
+      <InboxFilters held={held} unread={unread} q={q} />
       {inbox.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {t(unread || q ? "admin.messages.noMatches" : "admin.messages.empty")}
+          {t(
+            unread || q
+              ? "admin.messages.noMatches"
+              : held
+                ? "admin.messages.heldEmpty"
+                : "admin.messages.empty",
+          )}
         </p>
       ) : (
         <>
           <BulkBar
+            held={held}
             chosen={chosen.length}
             onPage={inbox.items.length}
             onSelectAll={(on) => setSelected(new Set(on ? inbox.items.map((message) => message.id) : []))}
@@ -101,6 +166,7 @@ export function InboxView({ inbox, unread, q }: { inbox: Inbox; unread: boolean;
                 }}
                 onSelect={(on) => select(message, on)}
                 onRead={(read) => setRead(message, read)}
+                onRelease={() => void release.submit({ intent: "release", id: message.id })}
                 onDelete={() => setDeleting(message)}
               />
             ))}
@@ -115,6 +181,12 @@ export function InboxView({ inbox, unread, q }: { inbox: Inbox; unread: boolean;
           />
         </>
       )}
+      {dropped.length > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          {t("admin.messages.dropped")}{" "}
+          {new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(dropped)}
+        </p>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(isOpen) => {

@@ -1,10 +1,13 @@
-import { ChevronDown, Mail, MailOpen, Trash2 } from "lucide-react";
+import { ChevronDown, Inbox, Mail, MailOpen, Trash2 } from "lucide-react";
 import { formatShortDateTime } from "#core/dates.ts";
 import type { InboxMessage } from "#db/records.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 
-/** One message of the inbox: its checkbox, sender, time and subject; opened, the whole message and its actions. */
+/**
+ * One message of the inbox: its checkbox, sender, time and subject; opened, the whole message and its actions (a
+ * held one: move to the inbox, or delete).
+ */
 export function MessageItem({
   message,
   expanded,
@@ -12,6 +15,7 @@ export function MessageItem({
   onToggle,
   onSelect,
   onRead,
+  onRelease,
   onDelete,
 }: {
   message: InboxMessage;
@@ -20,6 +24,7 @@ export function MessageItem({
   onToggle: () => void;
   onSelect: (on: boolean) => void;
   onRead: (read: boolean) => void;
+  onRelease: () => void;
   onDelete: () => void;
 }) {
   const { t, language } = useI18n();
@@ -95,6 +100,16 @@ export function MessageItem({
               {message.message}
             </p>
             <div className="flex flex-wrap gap-2">
+              {message.held ? (
+                <button
+                  type="button"
+                  onClick={onRelease}
+                  className="inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted"
+                >
+                  <Inbox aria-hidden="true" className="size-4" />
+                  {t("admin.messages.release")}
+                </button>
+              ) : null}
               <button
                 type="button"
                 onClick={() => onRead(unread)}
