@@ -165,6 +165,32 @@ for (const language of LANGUAGES) {
       }
       expect(server.logLines.some((line) => line.startsWith("error projects could not be read"))).toBe(true);
     });
+
+    test("with the network gone, moving to Projects shows the samples with the error toast", async ({
+      page,
+      context,
+      consoleGuard,
+    }) => {
+      consoleGuard.allow(/Failed to fetch|ERR_INTERNET_DISCONNECTED/);
+      // A visitor who has seen the projects page earlier in this visit: its code is in the browser.
+      await page.goto(at(language, "/projects"));
+      const nav = page.getByRole("navigation", { name: text(language, "nav.main") });
+      await nav.getByRole("link", { name: text(language, "nav.articles") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "articles.title"));
+
+      await context.setOffline(true);
+      await nav.getByRole("link", { name: text(language, "nav.projects") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "projects.title"));
+      await expect(cards(page).getByRole("heading")).toHaveText(
+        sampleProjects(language).map((sample) => sample.title),
+      );
+      const toast = page
+        .getByRole("region", { name: text(language, "common.notifications") })
+        .getByRole("listitem");
+      await expect(toast).toContainText(text(language, "errors.fetchProjects"));
+      await expect(toast).toContainText(text(language, "errors.networkUnavailable"));
+      await expect(toast).toHaveClass(/\bbg-destructive\b/);
+    });
   });
 }
 
