@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { LANGUAGES, at, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
+import { LOCALES } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
 
 // The shared layout of docs/product.md §2: top bar, active link, logo, footer, language menu, mobile menu.
@@ -66,8 +67,10 @@ for (const language of LANGUAGES) {
       }
       await expect(links.first()).toHaveAttribute("href", `mailto:${siteConfig.email}`);
       await expect(footer.getByText(siteConfig.footerText[language])).toBeVisible();
+      // The year in the digits the page's dates use (Arabic-Indic in Arabic).
+      const year = new Intl.DateTimeFormat(LOCALES[language], { year: "numeric" }).format(new Date());
       await expect(footer).toContainText(
-        `© ${new Date().getFullYear()} ${siteConfig.name[language]}. ${text(language, "footer.rights")}`,
+        `© ${year} ${siteConfig.name[language]}. ${text(language, "footer.rights")}`,
       );
     });
   });
