@@ -76,6 +76,37 @@ for (const language of LANGUAGES) {
   });
 }
 
+for (const language of LANGUAGES) {
+  test(`while the next page loads, the spinner stays clear of the page's heading (${language})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await setPreferences(context, baseURL!, { language });
+    await page.goto(at(language, "/about"));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/projects\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await mainNav(page, language)
+      .getByRole("link", { name: text(language, "nav.projects") })
+      .click();
+    const spinner = page.getByRole("main").getByRole("status");
+    await expect(spinner).toBeVisible();
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(text(language, "about.title"));
+    const [a, b] = [await spinner.boundingBox(), await heading.boundingBox()];
+    const overlap =
+      a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, "the spinner overlaps the heading").toBe(false);
+    release();
+    await expect(heading).toHaveText(text(language, "projects.title"));
+    await expect(spinner).toHaveCount(0);
+  });
+}
+
 test("the language menu disables the current language and goes to the same page in the other language without a reload", async ({
   page,
   context,
