@@ -123,8 +123,10 @@ for (const language of LANGUAGES) {
       await expect(card.getByRole("listitem")).toHaveText(["Arduino", "MQTT"]);
       await expect(card.getByText("IoT", { exact: true })).toBeVisible();
 
+      // The drawing says what it is: no screenshot of the project exists.
       const image = card.getByRole("img", {
-        name: text(language, "projects.imageAlt", { title: project.title }),
+        name: text(language, "projects.fallbackImageAlt", { title: project.title }),
+        exact: true,
       });
       await expect(image).toHaveAttribute("src", siteConfig.projectFallbackImage);
       await expect(image).toHaveAttribute("src", "/images/project-fallback.webp");
