@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, formatNumber, keptFormatterCount, numberFormat, pluralRules } from "./intl.ts";
+import {
+  dateTimeFormat,
+  formatDigits,
+  formatNumber,
+  keptFormatterCount,
+  numberFormat,
+  pluralRules,
+} from "./intl.ts";
 
 describe("kept Intl formatters", () => {
   it("makes each formatter once and gives the same one back", () => {
@@ -69,5 +76,21 @@ describe("formatNumber", () => {
       expect(formatNumber(value, locale)).toBe(new Intl.NumberFormat(locale).format(value));
     }
     expect(formatNumber(1.5, "ar-EG")).toBe("١٫٥");
+  });
+});
+
+describe("formatDigits", () => {
+  it.each(["en-US", "ar-EG"])("writes whole numbers as ungrouped Intl.NumberFormat does in %s", (locale) => {
+    const intl = new Intl.NumberFormat(locale, { useGrouping: false });
+    for (const value of [...Array.from({ length: 12_000 }, (_, index) => index), Number.MAX_SAFE_INTEGER])
+      expect(formatDigits(value, locale)).toBe(intl.format(value));
+    expect(formatDigits(-5, locale)).toBe(intl.format(-5));
+  });
+
+  it.each(["en-US", "ar-EG"])("writes a year as the dates of %s do", (locale) => {
+    const year = new Intl.DateTimeFormat(locale, { year: "numeric", timeZone: "UTC" });
+    for (let value = 1970; value <= 2200; value++)
+      expect(formatDigits(value, locale)).toBe(year.format(Date.UTC(value, 5, 1)));
+    expect(formatDigits(2026, "ar-EG")).toBe("٢٠٢٦");
   });
 });

@@ -44,9 +44,24 @@ const WHOLE_NUMBER_STYLE: Record<string, { digits: string; thousands: string }> 
 export function formatNumber(value: number, locale: string): string {
   const style = WHOLE_NUMBER_STYLE[locale];
   if (!style || !Number.isSafeInteger(value) || value < 0) return numberFormat(locale).format(value);
-  return String(value)
-    .replace(/\B(?=(\d{3})+$)/g, style.thousands)
-    .replace(/\d/g, (digit) => style.digits[Number(digit)] ?? digit);
+  return withDigits(String(value).replace(/\B(?=(\d{3})+$)/g, style.thousands), style.digits);
+}
+
+/**
+ * A whole number without grouping, as `Intl.NumberFormat(locale, { useGrouping: false })` and a date's year write it
+ * ("2026" / "٢٠٢٦"), by the same rule and for the same reason as formatNumber.
+ */
+export function formatDigits(value: number, locale: string): string {
+  const style = WHOLE_NUMBER_STYLE[locale];
+  if (!style || !Number.isSafeInteger(value) || value < 0)
+    return kept(`digits ${locale}`, () => new Intl.NumberFormat(locale, { useGrouping: false })).format(
+      value,
+    );
+  return withDigits(String(value), style.digits);
+}
+
+function withDigits(text: string, digits: string): string {
+  return text.replace(/\d/g, (digit) => digits[Number(digit)] ?? digit);
 }
 
 /** A date format; an unknown time zone throws, as `new Intl.DateTimeFormat` does, and is not kept. */

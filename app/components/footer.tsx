@@ -1,9 +1,11 @@
+import { LOCALES } from "#core/dates.ts";
+import { formatDigits } from "#core/intl.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import { SocialLinks } from "./social-links.tsx";
 
 export function Footer() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const site = useSite();
   return (
     <footer className="border-t border-border bg-muted/40">
@@ -16,7 +18,7 @@ export function Footer() {
         />
         <p className="text-muted-foreground">{site.footerText}</p>
         <p className="text-sm text-muted-foreground">
-          © {new Date().getFullYear()} {site.name}. {t("footer.rights")}
+          © {formatDigits(new Date().getFullYear(), LOCALES[language])} {site.name}. {t("footer.rights")}
         </p>
       </div>
     </footer>

@@ -40,7 +40,11 @@ export function ProjectCard({
         info={project.image_url ? project.image_info : null}
         small={small}
         sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw"
-        alt={project.image_alt || t("projects.imageAlt", { title: project.title })}
+        alt={
+          project.image_url
+            ? project.image_alt || t("projects.imageAlt", { title: project.title })
+            : t("projects.fallbackImageAlt", { title: project.title })
+        }
         width={1200}
         height={750}
         priority={priority}

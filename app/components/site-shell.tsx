@@ -27,7 +27,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </a>
       <Navbar />
       <main id="main" className="relative flex-1" aria-busy={loading}>
-        {loading ? <Spinner className="absolute inset-x-0 top-0 z-10" /> : null}
+        {/* Above the page it replaces, never over its heading. */}
+        {loading ? <Spinner className="py-4" /> : null}
         <div key={page} className={`page-enter ${loading ? "opacity-60" : ""}`}>
           {children}
         </div>

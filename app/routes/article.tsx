@@ -59,5 +59,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
   useErrorToast("errors.fetchArticle", loaderData.errorKey);
-  return loaderData.article ? <ArticleBody article={loaderData.article} /> : <ArticleNotFound />;
+  return loaderData.article ? (
+    <ArticleBody article={loaderData.article} />
+  ) : (
+    <ArticleNotFound unavailable={loaderData.status === 503} />
+  );
 }

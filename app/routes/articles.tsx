@@ -5,11 +5,19 @@ import { loadArticlePage, pageNumber } from "#app/features/articles/load-article
 import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { listPageHead } from "#app/lib/meta.ts";
+import { UNREACHABLE, orWhenUnreachable } from "#app/lib/unreachable.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await loadArticlePage(context, requestLanguage(request), { page: pageNumber(request) });
   return data({ result }, { status: result.status });
+}
+
+/** Without the server the list's error toast shows over an empty list (docs/product.md §8.1). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return orWhenUnreachable(serverLoader, () => ({
+    result: { status: 200 as const, errorKey: UNREACHABLE, articles: [], page: 1, pages: 1, tag: null },
+  }));
 }
 
 export const meta: Route.MetaFunction = (args) =>

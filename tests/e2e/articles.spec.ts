@@ -160,6 +160,31 @@ for (const language of LANGUAGES) {
   });
 }
 
+for (const language of LANGUAGES) {
+  test(`with the network gone, moving to Articles shows its error toast (${language})`, async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/Failed to fetch|ERR_INTERNET_DISCONNECTED/);
+    // A visitor who has seen the articles page earlier in this visit: its code is in the browser.
+    await page.goto(at(language, "/articles"));
+    const nav = page.getByRole("navigation", { name: text(language, "nav.main") });
+    await nav.getByRole("link", { name: text(language, "nav.projects") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "projects.title"));
+
+    await context.setOffline(true);
+    await nav.getByRole("link", { name: text(language, "nav.articles") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "articles.title"));
+    const toast = page
+      .getByRole("region", { name: text(language, "common.notifications") })
+      .getByRole("listitem");
+    await expect(toast).toContainText(text(language, "errors.fetchArticles"));
+    await expect(toast).toContainText(text(language, "errors.networkUnavailable"));
+    await expect(toast).toHaveClass(/\bbg-destructive\b/);
+  });
+}
+
 test("an Arabic reader sees the English title, excerpt and content when the Arabic ones are empty", async ({
   page,
   context,

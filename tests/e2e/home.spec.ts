@@ -75,6 +75,25 @@ for (const language of LANGUAGES) {
   });
 }
 
+for (const language of LANGUAGES) {
+  test(`the portrait stays a circle at every width (${language})`, async ({ page, context, baseURL }) => {
+    await setPreferences(context, baseURL!, { language });
+    await page.goto(at(language, "/"));
+    const portrait = page.getByRole("main").getByRole("img", { name: siteConfig.portrait.alt[language] });
+    // Between the phone layout and the widest one the hero's second column is narrower than the portrait's
+    // 384 px: the portrait shrinks as a whole instead of into an oval.
+    for (const width of [390, 768, 900, 980, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const size = await portrait.evaluate((image) => {
+        const style = getComputedStyle(image);
+        return { width: parseFloat(style.width), height: parseFloat(style.height) };
+      });
+      expect(size.width, `width at ${width} px`).toBeGreaterThan(200);
+      expect(size.height, `height at ${width} px`).toBeCloseTo(size.width, 1);
+    }
+  });
+}
+
 test("a section that fails to load shows 'Something went wrong' on its own, and 'Try again' brings it back", async ({
   page,
   consoleGuard,

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { LANGUAGES, at, computedStyle, expect, setPreferences, siteConfig, test, text } from "./fixtures.ts";
+import { LOCALES } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
 
 // The shared layout of docs/product.md §2: top bar, active link, logo, footer, language menu, mobile menu.
@@ -66,10 +67,43 @@ for (const language of LANGUAGES) {
       }
       await expect(links.first()).toHaveAttribute("href", `mailto:${siteConfig.email}`);
       await expect(footer.getByText(siteConfig.footerText[language])).toBeVisible();
+      // The year in the digits the page's dates use (Arabic-Indic in Arabic).
+      const year = new Intl.DateTimeFormat(LOCALES[language], { year: "numeric" }).format(new Date());
       await expect(footer).toContainText(
-        `© ${new Date().getFullYear()} ${siteConfig.name[language]}. ${text(language, "footer.rights")}`,
+        `© ${year} ${siteConfig.name[language]}. ${text(language, "footer.rights")}`,
       );
     });
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`while the next page loads, the spinner stays clear of the page's heading (${language})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await setPreferences(context, baseURL!, { language });
+    await page.goto(at(language, "/about"));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/projects\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await mainNav(page, language)
+      .getByRole("link", { name: text(language, "nav.projects") })
+      .click();
+    const spinner = page.getByRole("main").getByRole("status");
+    await expect(spinner).toBeVisible();
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(text(language, "about.title"));
+    const [a, b] = [await spinner.boundingBox(), await heading.boundingBox()];
+    const overlap =
+      a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, "the spinner overlaps the heading").toBe(false);
+    release();
+    await expect(heading).toHaveText(text(language, "projects.title"));
+    await expect(spinner).toHaveCount(0);
   });
 }
 

@@ -123,8 +123,10 @@ for (const language of LANGUAGES) {
       await expect(card.getByRole("listitem")).toHaveText(["Arduino", "MQTT"]);
       await expect(card.getByText("IoT", { exact: true })).toBeVisible();
 
+      // The drawing says what it is: no screenshot of the project exists.
       const image = card.getByRole("img", {
-        name: text(language, "projects.imageAlt", { title: project.title }),
+        name: text(language, "projects.fallbackImageAlt", { title: project.title }),
+        exact: true,
       });
       await expect(image).toHaveAttribute("src", siteConfig.projectFallbackImage);
       await expect(image).toHaveAttribute("src", "/images/project-fallback.webp");
@@ -164,6 +166,32 @@ for (const language of LANGUAGES) {
         await server.database.db.execute(sql`alter table projects_offline rename to projects`);
       }
       expect(server.logLines.some((line) => line.startsWith("error projects could not be read"))).toBe(true);
+    });
+
+    test("with the network gone, moving to Projects shows the samples with the error toast", async ({
+      page,
+      context,
+      consoleGuard,
+    }) => {
+      consoleGuard.allow(/Failed to fetch|ERR_INTERNET_DISCONNECTED/);
+      // A visitor who has seen the projects page earlier in this visit: its code is in the browser.
+      await page.goto(at(language, "/projects"));
+      const nav = page.getByRole("navigation", { name: text(language, "nav.main") });
+      await nav.getByRole("link", { name: text(language, "nav.articles") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "articles.title"));
+
+      await context.setOffline(true);
+      await nav.getByRole("link", { name: text(language, "nav.projects") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(language, "projects.title"));
+      await expect(cards(page).getByRole("heading")).toHaveText(
+        sampleProjects(language).map((sample) => sample.title),
+      );
+      const toast = page
+        .getByRole("region", { name: text(language, "common.notifications") })
+        .getByRole("listitem");
+      await expect(toast).toContainText(text(language, "errors.fetchProjects"));
+      await expect(toast).toContainText(text(language, "errors.networkUnavailable"));
+      await expect(toast).toHaveClass(/\bbg-destructive\b/);
     });
   });
 }

@@ -109,6 +109,9 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveTitle(text(language, "meta.articleNotFound"));
       const main = page.getByRole("main");
       await expect(main.getByText(text(language, "articles.notFound"))).toBeVisible();
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+        text(language, "articles.notFoundTitle"),
+      );
 
       const toast = page
         .getByRole("region", { name: text(language, "common.notifications") })

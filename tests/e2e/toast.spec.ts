@@ -41,6 +41,21 @@ for (const language of LANGUAGES) {
   });
 }
 
+for (const language of LANGUAGES) {
+  test(`F8 focuses the notifications region before any toast (${language})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await setPreferences(context, baseURL!, { language });
+    await page.goto(at(language, "/"));
+    const region = page.getByRole("region", { name: text(language, "common.notifications") });
+    await page.keyboard.press("F8");
+    await expect(region.getByRole("list")).toBeFocused();
+    await expect(region.getByRole("listitem")).toHaveCount(0);
+  });
+}
+
 test("a toast dismisses itself after 5000 ms", async ({ page }) => {
   await page.clock.install();
   await page.goto("/articles/missing");

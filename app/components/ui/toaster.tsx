@@ -1,6 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useI18n } from "#app/lib/i18n.ts";
 import {
   TOAST_DURATION,
@@ -12,9 +12,15 @@ import {
 
 const NONE: ToastState[] = [];
 
-export default function Toaster() {
+/** `focusOnMount`: loaded by F8 before any toast, so the region takes the focus F8 asked for. */
+export default function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const { t, dir } = useI18n();
   const items = useSyncExternalStore(subscribeToasts, currentToasts, () => NONE);
+  const viewport = useRef<HTMLOListElement>(null);
+  const focusFirst = useRef(focusOnMount);
+  useEffect(() => {
+    if (focusFirst.current) viewport.current?.focus();
+  }, []);
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION}
@@ -53,6 +59,7 @@ export default function Toaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
+        ref={viewport}
         hotkey={["F8"]}
         label={t("common.notifications")}
         className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"

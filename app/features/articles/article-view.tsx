@@ -22,10 +22,13 @@ export function BackToArticles() {
 }
 
 /** An article that is not there (or not public yet), with the way back to the list. */
-export function ArticleNotFound() {
+export function ArticleNotFound({ unavailable = false }: { unavailable?: boolean }) {
   const { t } = useI18n();
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">
+        {t(unavailable ? "errors.fetchArticle" : "articles.notFoundTitle")}
+      </h1>
       <p className="text-lg">{t("articles.notFound")}</p>
       <BackToArticles />
     </section>

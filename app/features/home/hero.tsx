@@ -57,7 +57,7 @@ export function Hero() {
             height={640}
             alt={site.portrait.alt}
             priority
-            className="hero-float size-72 rounded-full border-4 border-primary/20 bg-accent object-cover shadow-xl md:size-96"
+            className="hero-float aspect-square h-auto w-72 max-w-full rounded-full border-4 border-primary/20 bg-accent object-cover shadow-xl md:w-96"
           />
         </div>
       </div>
