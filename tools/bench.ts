@@ -1198,7 +1198,7 @@ async function main() {
     // Throughput of page-cache hits: / through the app, with a browser's Accept-Encoding, against the reference
     // sending the same bytes; and a hashed script the same way. Every server in alternating rounds.
     console.log(
-      `Throughput (autocannon, 50 connections × ${LOAD_SECONDS} s after a 1 s warm-up, ${LOAD_ROUNDS} alternating rounds, median, browser's Accept-Encoding): / (page-cache hits) and a hashed script, Sira and the reference…`,
+      `Throughput (autocannon, 50 connections × ${LOAD_SECONDS} s after a 1 s warm-up, ${LOAD_ROUNDS} alternating rounds, median, browser's Accept-Encoding): / (page-cache hits) and ${started.map((side) => side.assetPath).join(", ")}, Sira and the reference…`,
     );
     const hits = await loadTestRounds(
       started.flatMap((side) => [`${side.server.origin}/`, `${side.yardstick.origin}/`]),
