@@ -2,8 +2,11 @@
 // production server, each named for what it measures: an answer from the page cache is a hit, a full render a miss.
 // It prints figures next to their targets and writes them to bench-results/bench.json; it asserts nothing.
 // Everything runs on loopback against a throw-away data folder seeded with sample content.
-// The server runs with the Node flags of `npm start`; `-- --node-flags="--liftoff-only" --env=MALLOC_ARENA_MAX=2`
-// runs it with others (how decision 039 compared them). Run with Node 24 (`node tools/bench.ts` strips the types).
+// The server runs as its checkout's `npm start` runs it (Node flags, variables set before `node`);
+// `-- --node-flags="--liftoff-only" --env=MALLOC_ARENA_MAX=2` runs it with others (how decision 039 compared
+// them). Run with Node 24 (`node tools/bench.ts` strips the types).
+// `-- --before=<dir>` measures an earlier checkout's server too (built there, with its own node_modules), each
+// table showing before and after; `--quick` shortens every timed phase, to see that the script runs.
 // tools/lighthouse.ts reuses the helpers below.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -18,7 +21,7 @@ import { readingMinutes } from "#core/article-rules.ts";
 import { localizePath } from "#core/localized-paths.ts";
 import { createDb } from "#db/client.ts";
 import { keepArticleRenders, renderArticle } from "#server/features/articles/rendered.ts";
-import { CHROMIUM, CHROMIUM_ARGS, freePort, serverNodeFlags } from "./local.ts";
+import { CHROMIUM, CHROMIUM_ARGS, freePort, startCommand } from "./local.ts";
 import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";
 
 export { CHROMIUM, CHROMIUM_ARGS, freePort };
@@ -179,32 +182,75 @@ export interface ServerProcess {
 
 const running = new Set<ServerProcess>();
 
-/**
- * How the server is started: with the Node flags of `npm start` (package.json), or those given on the command line
- * (`--node-flags="--a --b"`, `--node-flags=` for none), and any `--env=NAME=value`, to compare them (decision 039).
- */
-const SERVER_COMMAND_LINE = {
-  flags: ((given) => (given === undefined ? serverNodeFlags() : given.split(" ").filter(Boolean)))(
-    process.argv.find((arg) => arg.startsWith("--node-flags="))?.slice(13),
-  ),
-  env: Object.fromEntries(
-    process.argv.flatMap((arg) => {
-      const pair = arg.startsWith("--env=") ? /^([^=]+)=(.*)$/.exec(arg.slice(6)) : null;
-      return pair ? [[pair[1]!, pair[2]!]] : [];
-    }),
-  ),
-};
+/** A checkout whose server is measured: this one ("after"), or an earlier one named by `--before=<dir>`. */
+export interface Checkout {
+  label: "before" | "after";
+  root: string;
+  /** The Node flags and variables its server runs with. */
+  flags: string[];
+  env: Record<string, string>;
+}
 
-/** Spawns `node <flags> server.js` as `npm start` does and waits (polling every 20 ms) for `GET /` to answer 200. */
+/**
+ * How a checkout's server is started: as its `npm start` does (package.json), or with the Node flags given on the
+ * command line (`--node-flags="--a --b"`, `--node-flags=` for none), and any `--env=NAME=value`, to compare them
+ * (decision 039).
+ */
+function checkout(label: Checkout["label"], root: string): Checkout {
+  const started = startCommand(root);
+  const given = process.argv.find((arg) => arg.startsWith("--node-flags="))?.slice(13);
+  return {
+    label,
+    root,
+    flags: given === undefined ? started.flags : given.split(" ").filter(Boolean),
+    env: {
+      ...started.env,
+      ...Object.fromEntries(
+        process.argv.flatMap((arg) => {
+          const pair = arg.startsWith("--env=") ? /^([^=]+)=(.*)$/.exec(arg.slice(6)) : null;
+          return pair ? [[pair[1]!, pair[2]!]] : [];
+        }),
+      ),
+    },
+  };
+}
+
+export const THIS_CHECKOUT = checkout("after", ROOT);
+
+/**
+ * The checkouts to measure: this one, after the one `--before=<dir>` names, if it does: an earlier checkout of this
+ * repository with its own node_modules and build, which is not built here.
+ */
+export function checkoutsToMeasure(): Checkout[] {
+  const given = process.argv.find((arg) => arg.startsWith("--before="))?.slice(9);
+  if (given === undefined) return [THIS_CHECKOUT];
+  const root = path.resolve(given);
+  if (!existsSync(path.join(root, "build", "server", "index.js")))
+    throw new Error(
+      `--before=${given}: ${root}/build/server/index.js is missing; run \`npm run build\` there first`,
+    );
+  if (!existsSync(path.join(root, "node_modules", ".bin", "node")))
+    throw new Error(
+      `--before=${given}: ${root}/node_modules/.bin/node is missing; run \`npm ci\` there first`,
+    );
+  return [checkout("before", root), THIS_CHECKOUT];
+}
+
+/**
+ * Spawns `node <flags> server.js` in a checkout (this one unless named) as its `npm start` does, and waits (polling
+ * every 20 ms) for `GET /` to answer 200.
+ */
 export async function startServerProcess(options: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  checkout?: Checkout;
 }): Promise<ServerProcess> {
+  const { root, flags, env: startEnv } = options.checkout ?? THIS_CHECKOUT;
   const origin = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    ...SERVER_COMMAND_LINE.env,
+    ...startEnv,
     ...options.env,
     NODE_ENV: "production",
     PORT: String(options.port),
@@ -217,8 +263,8 @@ export async function startServerProcess(options: {
   delete env.DATABASE_URL;
 
   const started = performance.now();
-  const child = spawn(NODE_BIN, [...SERVER_COMMAND_LINE.flags, "server.js"], {
-    cwd: ROOT,
+  const child = spawn(path.join(root, "node_modules", ".bin", "node"), [...flags, "server.js"], {
+    cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -440,9 +486,19 @@ interface Throughput {
   rounds: number[];
 }
 
+/**
+ * `--quick`: every timed phase a few seconds and one round, to see that the script runs; its figures are not the
+ * site's.
+ */
+const QUICK = process.argv.includes("--quick");
 /** How long each load test runs, after a warm-up of its own; the pairs are measured in alternating rounds. */
-const LOAD_SECONDS = 5;
-const LOAD_ROUNDS = 3;
+const LOAD_SECONDS = QUICK ? 1 : 5;
+const LOAD_ROUNDS = QUICK ? 1 : 3;
+/** Timed starts, the steady-rate latency test, the burst of cached pages and the idle time after it. */
+const COLD_STARTS = QUICK ? 1 : 3;
+const LATENCY_SECONDS = QUICK ? 5 : 30;
+const BURST_SECONDS = QUICK ? 5 : 30;
+const IDLE_SECONDS = QUICK ? 5 : 60;
 
 async function loadTest(url: string, headers: Record<string, string> = {}): Promise<Throughput> {
   await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up, not counted
@@ -462,22 +518,16 @@ async function loadTest(url: string, headers: Record<string, string> = {}): Prom
 }
 
 /**
- * Sira and the reference under the same load, in alternating rounds (Sira, reference, Sira, …): on two cores shared
- * with the load generator, one run of each drifted by 10–20 % with what else the machine did, in either direction.
- * Each side's figure is its median round; every round's requests per second are kept beside it.
+ * Servers under the same load in alternating rounds (Sira, reference, Sira, …; with `--before`, each checkout's Sira
+ * and reference in turn): on two cores shared with the load generator, one run of each drifted by 10–20 % with what
+ * else the machine did, in either direction. Each server's figure is its median round; every round's requests per
+ * second are kept beside it.
  */
-async function loadTestPair(
-  sira: string,
-  reference: string,
-  headers: Record<string, string> = {},
-): Promise<[Throughput, Throughput]> {
-  const siraRounds: Throughput[] = [];
-  const referenceRounds: Throughput[] = [];
-  for (let round = 0; round < LOAD_ROUNDS; round++) {
-    siraRounds.push(await loadTest(sira, headers));
-    referenceRounds.push(await loadTest(reference, headers));
-  }
-  return [medianRound(siraRounds), medianRound(referenceRounds)];
+async function loadTestRounds(urls: string[], headers: Record<string, string> = {}): Promise<Throughput[]> {
+  const rounds: Throughput[][] = urls.map(() => []);
+  for (let round = 0; round < LOAD_ROUNDS; round++)
+    for (const [i, url] of urls.entries()) rounds[i]!.push(await loadTest(url, headers));
+  return rounds.map(medianRound);
 }
 
 function medianRound(rounds: Throughput[]): Throughput {
@@ -700,12 +750,34 @@ export function table(rows: string[][]): string {
 }
 
 /**
- * The start of both scripts: build if needed, note missing images, and a seeded data folder that is removed
- * (with every server still running) on Ctrl-C or by the returned `cleanup`.
+ * One table per checkout as one: the columns in `keep` once (the first table's), every other column side by side,
+ * headed "… before" and "… after". One table is returned as it is.
  */
-export async function prepareRun(
-  prefix: string,
-): Promise<{ dataDir: string; missing: string[]; cleanup: () => Promise<void> }> {
+export function sideBySide(tables: string[][][], checkouts: Checkout[], keep: number[]): string[][] {
+  const [first] = tables;
+  if (!first || tables.length === 1) return first ?? [];
+  return first.map((row, r) =>
+    row.flatMap((cell, c) =>
+      keep.includes(c)
+        ? [cell]
+        : tables.map((each, i) =>
+            r === 0 ? `${cell} ${checkouts[i]!.label}`.trim() : (each[r]?.[c] ?? "–"),
+          ),
+    ),
+  );
+}
+
+/**
+ * The start of both scripts: build this checkout if needed, note missing images, and a seeded data folder for each
+ * checkout to measure (`--before=<dir>`), removed (with every server still running) on Ctrl-C or by the returned
+ * `cleanup`.
+ */
+export async function prepareRun(prefix: string): Promise<{
+  seeded: { checkout: Checkout; dataDir: string }[];
+  missing: string[];
+  cleanup: () => Promise<void>;
+}> {
+  const checkouts = checkoutsToMeasure();
   ensureBuild();
   const missing = missingImages();
   if (missing.length)
@@ -716,337 +788,484 @@ export async function prepareRun(
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
   };
   onInterrupt(cleanup);
-  const dataDir = await makeSeededDataDir(prefix);
-  folders.push(dataDir);
-  return { dataDir, missing, cleanup };
+  const seeded = [];
+  for (const checkout of checkouts) {
+    const dataDir = await makeSeededDataDir(prefix);
+    folders.push(dataDir);
+    seeded.push({ checkout, dataDir });
+  }
+  return { seeded, missing, cleanup };
+}
+
+/** A checkout's server after its start-up and page figures, kept running (with its reference) for the load tests. */
+interface Started {
+  checkout: Checkout;
+  dataDir: string;
+  port: number;
+  server: ServerProcess;
+  coldRuns: { readyMs: number; memory: Memory }[];
+  afterStart: Memory;
+  pages: PageJs[];
+  lcp: LcpFigure[];
+  assetPath: string;
+  assetName: string;
+  yardstick: { origin: string; stop(): void };
+}
+
+const ENV = { ADMIN_PASSWORD: BENCH_PASSWORD };
+
+/** Start-up, uploads, first-load JavaScript and LCP of one checkout; its server and reference stay up. */
+async function startAndMeasurePages(
+  checkout: Checkout,
+  dataDir: string,
+  folders: string[],
+): Promise<Started> {
+  const port = await freePort();
+  const start = () => startServerProcess({ port, dataDir, env: ENV, checkout });
+
+  // (a) Cold start with an existing data folder: one warm-up start, then the timed ones.
+  process.stdout.write("Cold start: warm-up");
+  await (await start()).stop();
+  const coldRuns: { readyMs: number; memory: Memory }[] = [];
+  let server: ServerProcess | undefined;
+  for (let run = 0; run < COLD_STARTS; run++) {
+    if (server) await server.stop();
+    server = await start();
+    coldRuns.push({ readyMs: round(server.readyMs), memory: readMemory(server.pid) });
+    process.stdout.write(`, ${coldRuns.at(-1)?.readyMs} ms`);
+  }
+  console.log("\n");
+  if (!server) throw new Error("unreachable");
+
+  // (b) Real uploads: a 2400×1600 cover on the newest article, photos on three projects (tools/uploads.ts), through
+  // this checkout's API.
+  console.log("Uploading a cover and project photos through the admin API…");
+  await seedUploads(server.origin);
+  // A fresh start, so the memory figures do not count the uploads' image encoding.
+  await server.stop();
+  server = await start();
+  const afterStart = readMemory(server.pid);
+
+  // (c) First-load JavaScript per public page, and the largest contentful paint on a phone.
+  // Every public page at its address in each language (docs/product.md §16).
+  const paths = PUBLIC_PAGES.flatMap((page) => [page, localizePath(page, "ar")]);
+  console.log("First-load JavaScript (Playwright, fresh cache per page)…");
+  const pages = await measureFirstLoadJs(server.origin, paths);
+  console.log("Largest contentful paint on a 390 px phone…");
+  const lcp = await measureLcp(server.origin, paths);
+
+  // (d) The yardstick for throughput: a minimal Node server sending from memory the bytes this server sends for /
+  // (the page cache keeps it compressed) and for a hashed script (tools/reference-server.ts).
+  const html = await (await fetch(`${server.origin}/`)).text();
+  const assetPath = hashedAssetUrl(html);
+  const reference = await mkdtemp(path.join(os.tmpdir(), "sira-reference-"));
+  folders.push(reference);
+  const assetName = path.basename(assetPath);
+  // The bytes Sira sends, in each encoding, as they are on the wire.
+  await writeFile(path.join(reference, "index.html"), html);
+  await writeFile(
+    path.join(reference, "index.html.br"),
+    await bytesAsSent(`${server.origin}/`, { "accept-encoding": "br" }),
+  );
+  await writeFile(
+    path.join(reference, "index.html.gz"),
+    await bytesAsSent(`${server.origin}/`, { "accept-encoding": "gzip" }),
+  );
+  for (const suffix of ["", ".br", ".gz"]) {
+    const file = path.join(checkout.root, "build", "client", "assets", assetName + suffix);
+    if (existsSync(file)) await writeFile(path.join(reference, assetName + suffix), readFileSync(file));
+  }
+  const yardstick = await startReferenceServer(await freePort(), reference);
+  return {
+    checkout,
+    dataDir,
+    port,
+    server,
+    coldRuns,
+    afterStart,
+    pages,
+    lcp,
+    assetPath,
+    assetName,
+    yardstick,
+  };
+}
+
+/** Latency, memory under load, render cost and memory under distinct addresses of one checkout; stops its server. */
+async function measureLoad(side: Started, folders: string[]) {
+  const { checkout, dataDir, port, server } = side;
+
+  // (e) Latency at a steady rate: / at 200 requests a second (page-cache hits, and a render each time the kept copy
+  // expires).
+  console.log(`Latency: / at 200 requests/s for ${LATENCY_SECONDS} s…`);
+  const latency = await latencyAtRate(`${server.origin}/`, 200, LATENCY_SECONDS);
+
+  // (f) Memory: a burst of 50 connections over every public page in both languages (page-cache hits), its peak,
+  // then idle.
+  console.log(
+    `Memory: a ${BURST_SECONDS} s burst of 50 connections over every public page in both languages, then ${IDLE_SECONDS} s idle…`,
+  );
+  const cachedPages = PUBLIC_PAGES.flatMap((page) => [page, page === "/" ? "/ar" : `/ar${page}`]);
+  const burstPeakMiB = await peakRssDuring(
+    server.pid,
+    autocannon({
+      url: server.origin,
+      connections: 50,
+      duration: BURST_SECONDS,
+      headers: BROWSER_ENCODING,
+      requests: cachedPages.map((page) => ({ path: page })),
+    }),
+  );
+  const afterBurst = readMemory(server.pid);
+  await sleep(IDLE_SECONDS * 1000);
+  const idle = readMemory(server.pid);
+  await server.stop();
+
+  // (g) Misses: the CPU of a full render of /, /articles and an article, on a server without a page cache.
+  console.log("Full renders (page-cache misses): CPU of /, /articles and an article…");
+  const renderer = await startServerProcess({
+    port,
+    dataDir,
+    env: { ...ENV, PAGE_CACHE_SECONDS: "0" },
+    checkout,
+  });
+  const renders = await measureRenders(renderer, ["/", "/articles", `/articles/${ARTICLE_SLUGS[0]}`]);
+  await renderer.stop();
+
+  // (h) Memory under addresses no cache can merge: 500 more articles, then every article page in both
+  // languages, every page of the list, and 1,000 addresses that are not found.
+  const crowded = await makeSeededDataDir("sira-bench-crowded-", 500);
+  folders.push(crowded);
+  const hostile = await startServerProcess({ port, dataDir: crowded, env: ENV, checkout });
+  const slugs = ((await (await fetch(`${hostile.origin}/api/articles`)).json()) as { slug: string }[]).map(
+    (article) => article.slug,
+  );
+  const distinct = [
+    ...slugs.flatMap((slug) => [`/articles/${slug}`, `/ar/articles/${slug}`]),
+    ...Array.from({ length: Math.ceil(slugs.length / 10) }, (_, i) => `/articles?page=${i + 2}`),
+    ...Array.from({ length: 1_000 }, (_, i) => `/no-such-page-${i}`),
+  ];
+  console.log(
+    `Memory: ${distinct.length} distinct addresses (${slugs.length} articles in two languages, list pages, 404s)…`,
+  );
+  const floodPeakMiB = await peakRssDuring(
+    hostile.pid,
+    (async () => {
+      for (let i = 0; i < distinct.length; i += 20)
+        await Promise.all(
+          distinct.slice(i, i + 20).map(async (address) => {
+            const response = await fetch(`${hostile.origin}${address}`, { headers: BROWSER_ENCODING });
+            await response.arrayBuffer();
+          }),
+        );
+    })(),
+  );
+  await sleep(5_000);
+  const afterFlood = readMemory(hostile.pid);
+  await hostile.stop();
+  return {
+    latency,
+    burstPeakMiB,
+    afterBurst,
+    idle,
+    renders,
+    distinct: distinct.length,
+    floodPeakMiB,
+    afterFlood,
+  };
+}
+
+type Figures = Started &
+  Awaited<ReturnType<typeof measureLoad>> & {
+    throughput: { hit: Throughput; hitReference: Throughput; asset: Throughput; assetReference: Throughput };
+  };
+
+/** The goals each checkout's figures are held to. */
+function checksOf(figures: Figures): Check[] {
+  const { pages, lcp, latency, renders, idle, burstPeakMiB, floodPeakMiB, distinct, coldRuns, throughput } =
+    figures;
+  const largest = pages.reduce((a, b) => (b.firstLoadGzipBytes > a.firstLoadGzipBytes ? b : a));
+  const largestHtml = pages.reduce((a, b) => (b.htmlBytes > a.htmlBytes ? b : a));
+  const lcpImages = lcp.filter((f) =>
+    ["/", "/about", "/projects", `/articles/${ARTICLE_SLUGS[0]}`].includes(f.path),
+  );
+  const heaviest = lcpImages.reduce((a, b) => ((b.bytes ?? 0) > (a.bytes ?? 0) ? b : a));
+  const renderMedianMs = median(renders.map((cost) => cost.cpuMsPerRender));
+  const ratio = throughput.hit.requestsPerSecond / throughput.hitReference.requestsPerSecond;
+  const coldStartMs = median(coldRuns.map((run) => run.readyMs));
+  const startupPeakMiB = Math.max(...coldRuns.map((run) => run.memory.hwmMiB));
+  return [
+    {
+      name: "First-load JS with the inline scripts, largest page (gzip)",
+      value: `${kB(largest.firstLoadGzipBytes)} kB, inline ${kB(largest.inlineScriptGzipBytes)} kB (${largest.path})`,
+      target: "≤ 125 kB",
+      ok: largest.firstLoadGzipBytes <= 125_000,
+    },
+    {
+      name: "HTML of a public page, largest (raw)",
+      value: `${kB(largestHtml.htmlBytes)} kB (${largestHtml.path})`,
+      target: "≤ 50 kB",
+      ok: largestHtml.htmlBytes <= 50_000,
+    },
+    {
+      name: "LCP image on a phone, heaviest of /, /about, /projects, the article",
+      value: `${heaviest.bytes === null ? "–" : kB(heaviest.bytes)} kB (${heaviest.path})`,
+      target: "≤ 60 kB",
+      ok: lcpImages.every((f) => f.bytes === null || f.bytes <= 60_000),
+    },
+    {
+      name: "LCP element is the page's content",
+      value: lcp.map((f) => f.element.split(" ")[0]).join(", "),
+      target: "no logo",
+      ok: lcp.every((f) => !/"MH"/.test(f.element)),
+    },
+    {
+      name: "/ through the app (page-cache hit, browser encoding) ÷ reference",
+      value: `${round(ratio, 2)}×`,
+      target: "≥ 0.30×",
+      ok: round(ratio, 2) >= 0.3,
+    },
+    {
+      name: `p99 latency of / at 200 requests/s for ${LATENCY_SECONDS} s`,
+      value: `${latency.p99Ms} ms, ${latency.errors} errors`,
+      target: "≤ 50 ms, 0 errors",
+      ok: latency.p99Ms <= 50 && latency.errors === 0,
+    },
+    {
+      name: "Full render (page-cache miss), CPU, median of /, /articles, an article",
+      value: `${renderMedianMs} ms (${renders.map((cost) => cost.cpuMsPerRender).join(", ")})`,
+      target: "≤ 15 ms",
+      ok: renderMedianMs <= 15,
+    },
+    {
+      name: `RSS ${IDLE_SECONDS} s after the ${BURST_SECONDS} s burst of cached pages`,
+      value: `${idle.rssMiB} MiB`,
+      target: "≤ 256 MiB",
+      ok: idle.rssMiB <= 256,
+    },
+    {
+      name: "Peak RSS during the burst",
+      value: `${burstPeakMiB} MiB`,
+      target: "≤ 400 MiB",
+      ok: burstPeakMiB <= 400,
+    },
+    {
+      name: `Peak RSS during ${distinct} distinct addresses (500 more articles)`,
+      value: `${floodPeakMiB} MiB`,
+      target: "≤ 400 MiB",
+      ok: floodPeakMiB <= 400,
+    },
+    {
+      name: "Start-up peak (VmHWM)",
+      value: `${startupPeakMiB} MiB`,
+      target: "≤ 400 MB",
+      ok: startupPeakMiB <= 400,
+    },
+    {
+      name: `Cold start, existing data (median of ${COLD_STARTS})`,
+      value: `${coldStartMs} ms`,
+      target: "≤ 2000 ms",
+      ok: coldStartMs <= 2000,
+    },
+  ];
+}
+
+/** The tables of one checkout's figures, as printed (side by side with `--before`). */
+function tablesOf(figures: Figures, checks: Check[]) {
+  const { pages, lcp, throughput, latency, renders, afterStart, burstPeakMiB, afterBurst, idle } = figures;
+  const tp = (label: string, t: Throughput) => [
+    label,
+    t.url,
+    String(t.requestsPerSecond),
+    t.rounds.join(", "),
+    String(t.latencyP50Ms),
+    String(t.latencyP99Ms),
+    String(t.non2xx + t.errors + t.timeouts),
+  ];
+  return {
+    js: [
+      [
+        "page",
+        "status",
+        "scripts",
+        "raw kB",
+        "gzip kB",
+        "brotli kB",
+        "wire kB",
+        "inline kB",
+        "inline gzip kB",
+        "total gzip kB",
+        "HTML kB",
+      ],
+      ...pages.map((p) => [
+        p.path,
+        String(p.status),
+        String(p.scripts),
+        String(kB(p.rawBytes)),
+        String(kB(p.gzipBytes)),
+        String(kB(p.brotliBytes)),
+        String(kB(p.transferredBytes)),
+        String(kB(p.inlineScriptBytes)),
+        String(kB(p.inlineScriptGzipBytes)),
+        String(kB(p.firstLoadGzipBytes)),
+        String(kB(p.htmlBytes)),
+      ]),
+    ],
+    lcp: [
+      ["page", "element", "image chosen", "kB"],
+      ...lcp.map((f) => [f.path, f.element, f.image ?? "–", f.bytes === null ? "–" : String(kB(f.bytes))]),
+    ],
+    throughput: [
+      ["run", "url", "req/s (median)", "each round", "p50", "p99", "non-2xx+errors"],
+      tp("Sira, page-cache hit", throughput.hit),
+      tp("reference", throughput.hitReference),
+      tp("Sira, hashed asset", throughput.asset),
+      tp("reference", throughput.assetReference),
+    ],
+    latency: [
+      ["requests", "p50", "p99", "errors"],
+      [String(latency.total), String(latency.p50Ms), String(latency.p99Ms), String(latency.errors)],
+    ],
+    renders: [
+      ["page", "CPU ms", "each round"],
+      ...renders.map((cost) => [cost.path, String(cost.cpuMsPerRender), cost.rounds.join(", ")]),
+    ],
+    memory: [
+      ["moment", "VmRSS", "VmHWM"],
+      ["right after start", String(afterStart.rssMiB), String(afterStart.hwmMiB)],
+      [`peak during the ${BURST_SECONDS} s burst (page-cache hits)`, String(burstPeakMiB), "–"],
+      ["after the burst", String(afterBurst.rssMiB), String(afterBurst.hwmMiB)],
+      [`idle ${IDLE_SECONDS} s later`, String(idle.rssMiB), String(idle.hwmMiB)],
+      [`peak during ${figures.distinct} distinct addresses`, String(figures.floodPeakMiB), "–"],
+      [
+        `after them (500 more articles)`,
+        String(figures.afterFlood.rssMiB),
+        String(figures.afterFlood.hwmMiB),
+      ],
+    ],
+    summary: [
+      ["figure", "value", "goal", ""],
+      ...checks.map((c) => [c.name, c.value, c.target, c.ok ? "ok" : "MISSED"]),
+    ],
+  };
+}
+
+/** What bench.json keeps of one checkout's figures. */
+function resultsOf(figures: Figures, checks: Check[]) {
+  const { coldRuns, afterStart, burstPeakMiB, afterBurst, idle, floodPeakMiB, afterFlood, throughput } =
+    figures;
+  const ratio = (a: Throughput, b: Throughput) => round(a.requestsPerSecond / b.requestsPerSecond, 2);
+  return {
+    coldStart: { medianMs: median(coldRuns.map((run) => run.readyMs)), runs: coldRuns },
+    firstLoadJs: figures.pages,
+    largestContentfulPaint: figures.lcp,
+    server: { flags: figures.checkout.flags, env: figures.checkout.env },
+    throughput,
+    ratios: {
+      hit: ratio(throughput.hit, throughput.hitReference),
+      asset: ratio(throughput.asset, throughput.assetReference),
+    },
+    latency: figures.latency,
+    renders: figures.renders,
+    memory: {
+      afterStart,
+      startupPeakMiB: Math.max(...coldRuns.map((run) => run.memory.hwmMiB)),
+      burstPeakMiB,
+      afterBurst,
+      idle,
+      floodPeakMiB,
+      afterFlood,
+    },
+    checks,
+  };
 }
 
 async function main() {
   const startedAt = new Date();
   console.log("Sira bench: build, seed, start, measure (loopback only)\n");
-  const { dataDir, missing, cleanup } = await prepareRun("sira-bench-");
+  const { seeded, missing, cleanup } = await prepareRun("sira-bench-");
+  const checkouts = seeded.map((each) => each.checkout);
   const folders: string[] = [];
+  const named = (checkout: Checkout) =>
+    seeded.length > 1 ? `${checkout.label} (${path.relative(process.cwd(), checkout.root) || "."}): ` : "";
   try {
-    const port = await freePort();
-    const env = { ADMIN_PASSWORD: BENCH_PASSWORD };
-
-    // (a) Cold start with an existing data folder: one warm-up start, then three timed ones.
-    process.stdout.write("Cold start: warm-up");
-    await (await startServerProcess({ port, dataDir, env })).stop();
-    const coldRuns: { readyMs: number; memory: Memory }[] = [];
-    let server: ServerProcess | undefined;
-    for (let run = 0; run < 3; run++) {
-      if (server) await server.stop();
-      server = await startServerProcess({ port, dataDir, env });
-      coldRuns.push({ readyMs: round(server.readyMs), memory: readMemory(server.pid) });
-      process.stdout.write(`, ${coldRuns.at(-1)?.readyMs} ms`);
+    const started: Started[] = [];
+    for (const { checkout, dataDir } of seeded) {
+      process.stdout.write(named(checkout));
+      started.push(await startAndMeasurePages(checkout, dataDir, folders));
     }
-    console.log("\n");
-    if (!server) throw new Error("unreachable");
-    const coldStartMs = median(coldRuns.map((run) => run.readyMs));
-    const startupPeakMiB = Math.max(...coldRuns.map((run) => run.memory.hwmMiB));
 
-    // (b) Real uploads: a 2400×1600 cover on the newest article, photos on three projects (tools/uploads.ts).
-    console.log("Uploading a cover and project photos through the admin API…");
-    await seedUploads(server.origin);
-    // A fresh start, so the memory figures do not count the uploads' image encoding.
-    await server.stop();
-    server = await startServerProcess({ port, dataDir, env });
-    const afterStart = readMemory(server.pid);
-
-    // (c) First-load JavaScript per public page, and the largest contentful paint on a phone.
-    // Every public page at its address in each language (docs/product.md §16).
-    const paths = PUBLIC_PAGES.flatMap((page) => [page, localizePath(page, "ar")]);
-    console.log("First-load JavaScript (Playwright, fresh cache per page)…");
-    const pages = await measureFirstLoadJs(server.origin, paths);
-    console.log("Largest contentful paint on a 390 px phone…");
-    const lcp = await measureLcp(server.origin, paths);
-
-    // (d) Throughput of page-cache hits: / through the app (the cache keeps it compressed), with a browser's
-    // Accept-Encoding, against a minimal Node server sending the same bytes from memory (tools/reference-server.ts);
-    // and a hashed script the same way.
-    const html = await (await fetch(`${server.origin}/`)).text();
-    const assetPath = hashedAssetUrl(html);
-    const reference = await mkdtemp(path.join(os.tmpdir(), "sira-reference-"));
-    folders.push(reference);
-    const assetName = path.basename(assetPath);
-    // The bytes Sira sends, in each encoding, as they are on the wire.
-    await writeFile(path.join(reference, "index.html"), html);
-    await writeFile(
-      path.join(reference, "index.html.br"),
-      await bytesAsSent(`${server.origin}/`, { "accept-encoding": "br" }),
-    );
-    await writeFile(
-      path.join(reference, "index.html.gz"),
-      await bytesAsSent(`${server.origin}/`, { "accept-encoding": "gzip" }),
-    );
-    for (const suffix of ["", ".br", ".gz"]) {
-      const file = path.join(ROOT, "build", "client", "assets", assetName + suffix);
-      if (existsSync(file)) await writeFile(path.join(reference, assetName + suffix), readFileSync(file));
-    }
-    const yardstick = await startReferenceServer(await freePort(), reference);
+    // Throughput of page-cache hits: / through the app, with a browser's Accept-Encoding, against the reference
+    // sending the same bytes; and a hashed script the same way. Every server in alternating rounds.
     console.log(
-      `Throughput (autocannon, 50 connections × ${LOAD_SECONDS} s after a 1 s warm-up, ${LOAD_ROUNDS} alternating rounds, median, browser's Accept-Encoding): / (page-cache hits) and ${assetPath}, Sira and the reference…`,
+      `Throughput (autocannon, 50 connections × ${LOAD_SECONDS} s after a 1 s warm-up, ${LOAD_ROUNDS} alternating rounds, median, browser's Accept-Encoding): / (page-cache hits) and ${started.map((side) => side.assetPath).join(", ")}, Sira and the reference…`,
     );
-    const [hit, hitReference] = await loadTestPair(
-      `${server.origin}/`,
-      `${yardstick.origin}/`,
+    const hits = await loadTestRounds(
+      started.flatMap((side) => [`${side.server.origin}/`, `${side.yardstick.origin}/`]),
       BROWSER_ENCODING,
     );
-    const [asset, assetReference] = await loadTestPair(
-      `${server.origin}${assetPath}`,
-      `${yardstick.origin}/${assetName}`,
+    const assets = await loadTestRounds(
+      started.flatMap((side) => [
+        `${side.server.origin}${side.assetPath}`,
+        `${side.yardstick.origin}/${side.assetName}`,
+      ]),
       BROWSER_ENCODING,
     );
-    const throughput = { hit, hitReference, asset, assetReference };
-    yardstick.stop();
-    const ratio = (a: Throughput, b: Throughput) => round(a.requestsPerSecond / b.requestsPerSecond, 2);
-    const ratios = { hit: ratio(hit, hitReference), asset: ratio(asset, assetReference) };
+    for (const side of started) side.yardstick.stop();
 
-    // (e) Latency at a steady rate: / at 200 requests a second for 30 s (page-cache hits, and a render each time
-    // the kept copy expires).
-    console.log("Latency: / at 200 requests/s for 30 s…");
-    const latency = await latencyAtRate(`${server.origin}/`, 200, 30);
-
-    // (f) Memory: a 30 s burst of 50 connections over every public page in both languages (page-cache hits), its
-    // peak, then a minute idle.
-    console.log(
-      "Memory: a 30 s burst of 50 connections over every public page in both languages, then a minute idle…",
-    );
-    const cachedPages = PUBLIC_PAGES.flatMap((page) => [page, page === "/" ? "/ar" : `/ar${page}`]);
-    const burstPeakMiB = await peakRssDuring(
-      server.pid,
-      autocannon({
-        url: server.origin,
-        connections: 50,
-        duration: 30,
-        headers: BROWSER_ENCODING,
-        requests: cachedPages.map((page) => ({ path: page })),
-      }),
-    );
-    const afterBurst = readMemory(server.pid);
-    await sleep(60_000);
-    const idle = readMemory(server.pid);
-    await server.stop();
-
-    // (g) Misses: the CPU of a full render of /, /articles and an article, on a server without a page cache.
-    console.log("Full renders (page-cache misses): CPU of /, /articles and an article…");
-    const renderer = await startServerProcess({ port, dataDir, env: { ...env, PAGE_CACHE_SECONDS: "0" } });
-    const renders = await measureRenders(renderer, ["/", "/articles", `/articles/${ARTICLE_SLUGS[0]}`]);
-    await renderer.stop();
-    const renderMedianMs = median(renders.map((cost) => cost.cpuMsPerRender));
-
-    // (h) Memory under addresses no cache can merge: 500 more articles, then every article page in both
-    // languages, every page of the list, and 1,000 addresses that are not found.
-    const crowded = await makeSeededDataDir("sira-bench-crowded-", 500);
-    folders.push(crowded);
-    const hostile = await startServerProcess({ port, dataDir: crowded, env });
-    const slugs = ((await (await fetch(`${hostile.origin}/api/articles`)).json()) as { slug: string }[]).map(
-      (article) => article.slug,
-    );
-    const distinct = [
-      ...slugs.flatMap((slug) => [`/articles/${slug}`, `/ar/articles/${slug}`]),
-      ...Array.from({ length: Math.ceil(slugs.length / 10) }, (_, i) => `/articles?page=${i + 2}`),
-      ...Array.from({ length: 1_000 }, (_, i) => `/no-such-page-${i}`),
-    ];
-    console.log(
-      `Memory: ${distinct.length} distinct addresses (${slugs.length} articles in two languages, list pages, 404s)…`,
-    );
-    const floodPeakMiB = await peakRssDuring(
-      hostile.pid,
-      (async () => {
-        for (let i = 0; i < distinct.length; i += 20)
-          await Promise.all(
-            distinct.slice(i, i + 20).map(async (address) => {
-              const response = await fetch(`${hostile.origin}${address}`, { headers: BROWSER_ENCODING });
-              await response.arrayBuffer();
-            }),
-          );
-      })(),
-    );
-    await sleep(5_000);
-    const afterFlood = readMemory(hostile.pid);
-    await hostile.stop();
+    const figures: Figures[] = [];
+    for (const [i, side] of started.entries()) {
+      process.stdout.write(named(side.checkout));
+      figures.push({
+        ...side,
+        ...(await measureLoad(side, folders)),
+        throughput: {
+          hit: hits[2 * i]!,
+          hitReference: hits[2 * i + 1]!,
+          asset: assets[2 * i]!,
+          assetReference: assets[2 * i + 1]!,
+        },
+      });
+    }
+    const checks = figures.map(checksOf);
+    const tables = figures.map((each, i) => tablesOf(each, checks[i]!));
+    const print = (title: string, name: keyof (typeof tables)[number], keep: number[]) => {
+      console.log(`\n${title}`);
+      console.log(
+        table(
+          sideBySide(
+            tables.map((each) => each[name]),
+            checkouts,
+            keep,
+          ),
+        ),
+      );
+    };
 
     // Report
-    console.log(
-      "\nFirst-load JavaScript per page (scripts, then the inline scripts of the HTML; kB = 1000 B), and the HTML",
+    print(
+      "First-load JavaScript per page (scripts, then the inline scripts of the HTML; kB = 1000 B), and the HTML",
+      "js",
+      [0],
     );
-    console.log(
-      table([
-        [
-          "page",
-          "status",
-          "scripts",
-          "raw kB",
-          "gzip kB",
-          "brotli kB",
-          "wire kB",
-          "inline kB",
-          "inline gzip kB",
-          "total gzip kB",
-          "HTML kB",
-        ],
-        ...pages.map((p) => [
-          p.path,
-          String(p.status),
-          String(p.scripts),
-          String(kB(p.rawBytes)),
-          String(kB(p.gzipBytes)),
-          String(kB(p.brotliBytes)),
-          String(kB(p.transferredBytes)),
-          String(kB(p.inlineScriptBytes)),
-          String(kB(p.inlineScriptGzipBytes)),
-          String(kB(p.firstLoadGzipBytes)),
-          String(kB(p.htmlBytes)),
-        ]),
-      ]),
+    print("Largest contentful paint on a 390 px phone (1.75 dppx)", "lcp", [0]);
+    print(
+      "Throughput (requests/s; latency ms), Sira beside the reference static server, browser's Accept-Encoding",
+      "throughput",
+      [0],
     );
-    console.log("\nLargest contentful paint on a 390 px phone (1.75 dppx)");
-    console.log(
-      table([
-        ["page", "element", "image chosen", "kB"],
-        ...lcp.map((f) => [f.path, f.element, f.image ?? "–", f.bytes === null ? "–" : String(kB(f.bytes))]),
-      ]),
+    print(`Latency of / at 200 requests/s for ${LATENCY_SECONDS} s (ms)`, "latency", []);
+    print(
+      "Full renders (page-cache misses): server CPU per render, ms (median of 5 rounds of 20)",
+      "renders",
+      [0],
     );
-    console.log(
-      "\nThroughput (requests/s; latency ms), Sira beside the reference static server, browser's Accept-Encoding",
-    );
-    const tp = (label: string, t: Throughput) => [
-      label,
-      t.url,
-      String(t.requestsPerSecond),
-      t.rounds.join(", "),
-      String(t.latencyP50Ms),
-      String(t.latencyP99Ms),
-      String(t.non2xx + t.errors + t.timeouts),
-    ];
-    console.log(
-      table([
-        ["run", "url", "req/s (median)", "each round", "p50", "p99", "non-2xx+errors"],
-        tp("Sira, page-cache hit", throughput.hit),
-        tp("reference", throughput.hitReference),
-        tp("Sira, hashed asset", throughput.asset),
-        tp("reference", throughput.assetReference),
-      ]),
-    );
-    console.log(`\nLatency of / at ${latency.rate} requests/s for ${latency.seconds} s (ms)`);
-    console.log(
-      table([
-        ["requests", "p50", "p99", "errors"],
-        [String(latency.total), String(latency.p50Ms), String(latency.p99Ms), String(latency.errors)],
-      ]),
-    );
-    console.log("\nFull renders (page-cache misses): server CPU per render, ms (median of 5 rounds of 20)");
-    console.log(
-      table([
-        ["page", "CPU ms", "each round"],
-        ...renders.map((cost) => [cost.path, String(cost.cpuMsPerRender), cost.rounds.join(", ")]),
-      ]),
-    );
-    console.log("\nMemory of the server process (MiB)");
-    console.log(
-      table([
-        ["moment", "VmRSS", "VmHWM"],
-        ["right after start", String(afterStart.rssMiB), String(afterStart.hwmMiB)],
-        ["peak during the 30 s burst (page-cache hits)", String(burstPeakMiB), "–"],
-        ["after the burst", String(afterBurst.rssMiB), String(afterBurst.hwmMiB)],
-        ["idle a minute later", String(idle.rssMiB), String(idle.hwmMiB)],
-        [`peak during ${distinct.length} distinct addresses`, String(floodPeakMiB), "–"],
-        [`after them (500 more articles)`, String(afterFlood.rssMiB), String(afterFlood.hwmMiB)],
-      ]),
-    );
-
-    const largest = pages.reduce((a, b) => (b.firstLoadGzipBytes > a.firstLoadGzipBytes ? b : a));
-    const largestHtml = pages.reduce((a, b) => (b.htmlBytes > a.htmlBytes ? b : a));
-    const lcpImages = lcp.filter((f) =>
-      ["/", "/about", "/projects", `/articles/${ARTICLE_SLUGS[0]}`].includes(f.path),
-    );
-    const heaviest = lcpImages.reduce((a, b) => ((b.bytes ?? 0) > (a.bytes ?? 0) ? b : a));
-    const checks: Check[] = [
-      {
-        name: "First-load JS with the inline scripts, largest page (gzip)",
-        value: `${kB(largest.firstLoadGzipBytes)} kB, inline ${kB(largest.inlineScriptGzipBytes)} kB (${largest.path})`,
-        target: "≤ 125 kB",
-        ok: largest.firstLoadGzipBytes <= 125_000,
-      },
-      {
-        name: "HTML of a public page, largest (raw)",
-        value: `${kB(largestHtml.htmlBytes)} kB (${largestHtml.path})`,
-        target: "≤ 50 kB",
-        ok: largestHtml.htmlBytes <= 50_000,
-      },
-      {
-        name: "LCP image on a phone, heaviest of /, /about, /projects, the article",
-        value: `${heaviest.bytes === null ? "–" : kB(heaviest.bytes)} kB (${heaviest.path})`,
-        target: "≤ 60 kB",
-        ok: lcpImages.every((f) => f.bytes === null || f.bytes <= 60_000),
-      },
-      {
-        name: "LCP element is the page's content",
-        value: lcp.map((f) => f.element.split(" ")[0]).join(", "),
-        target: "no logo",
-        ok: lcp.every((f) => !/"MH"/.test(f.element)),
-      },
-      {
-        name: "/ through the app (page-cache hit, browser encoding) ÷ reference",
-        value: `${ratios.hit}×`,
-        target: "≥ 0.30×",
-        ok: ratios.hit >= 0.3,
-      },
-      {
-        name: "p99 latency of / at 200 requests/s for 30 s",
-        value: `${latency.p99Ms} ms, ${latency.errors} errors`,
-        target: "≤ 50 ms, 0 errors",
-        ok: latency.p99Ms <= 50 && latency.errors === 0,
-      },
-      {
-        name: "Full render (page-cache miss), CPU, median of /, /articles, an article",
-        value: `${renderMedianMs} ms (${renders.map((cost) => cost.cpuMsPerRender).join(", ")})`,
-        target: "≤ 15 ms",
-        ok: renderMedianMs <= 15,
-      },
-      {
-        name: "RSS a minute after the 30 s burst of cached pages",
-        value: `${idle.rssMiB} MiB`,
-        target: "≤ 256 MiB",
-        ok: idle.rssMiB <= 256,
-      },
-      {
-        name: "Peak RSS during the burst",
-        value: `${burstPeakMiB} MiB`,
-        target: "≤ 400 MiB",
-        ok: burstPeakMiB <= 400,
-      },
-      {
-        name: `Peak RSS during ${distinct.length} distinct addresses (500 more articles)`,
-        value: `${floodPeakMiB} MiB`,
-        target: "≤ 400 MiB",
-        ok: floodPeakMiB <= 400,
-      },
-      {
-        name: "Start-up peak (VmHWM)",
-        value: `${startupPeakMiB} MiB`,
-        target: "≤ 400 MB",
-        ok: startupPeakMiB <= 400,
-      },
-      {
-        name: "Cold start, existing data (median of 3)",
-        value: `${coldStartMs} ms`,
-        target: "≤ 2000 ms",
-        ok: coldStartMs <= 2000,
-      },
-    ];
-    console.log("\nSummary");
-    console.log(
-      table([
-        ["figure", "value", "goal", ""],
-        ...checks.map((c) => [c.name, c.value, c.target, c.ok ? "ok" : "MISSED"]),
-      ]),
-    );
+    print("Memory of the server process (MiB)", "memory", [0]);
+    print("Summary", "summary", [0, 2]);
 
     await mkdir(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, "bench.json");
+    const results = figures.map((each, i) => resultsOf(each, checks[i]!));
     await writeFile(
       file,
       `${JSON.stringify(
@@ -1055,16 +1274,11 @@ async function main() {
           node: process.version,
           units: { kB: 1000, MiB: 1024 * 1024 },
           missingImages: missing,
-          coldStart: { medianMs: coldStartMs, runs: coldRuns },
-          firstLoadJs: pages,
-          largestContentfulPaint: lcp,
-          server: SERVER_COMMAND_LINE,
-          throughput,
-          ratios,
-          latency,
-          renders,
-          memory: { afterStart, startupPeakMiB, burstPeakMiB, afterBurst, idle, floodPeakMiB, afterFlood },
-          checks,
+          ...(results.length === 1
+            ? results[0]
+            : Object.fromEntries(
+                results.map((each, i) => [checkouts[i]!.label, { checkout: checkouts[i]!.root, ...each }]),
+              )),
         },
         null,
         2,

@@ -2,7 +2,9 @@
 // English and Arabic, against the production server on a throw-away seeded data folder. Each page is audited three
 // times (`--runs=N`) and the median run is reported, as Lighthouse CI does. Prints the four category scores,
 // LCP/TBT/CLS, and the audits that keep a category below 100; writes everything to
-// bench-results/lighthouse.json. Run with Node 24 (`node scripts/lighthouse.ts` strips the types).
+// bench-results/lighthouse.json. Run with Node 24 (`node tools/lighthouse.ts` strips the types).
+// `-- --before=<dir>` audits an earlier checkout's server too (built there, with its own node_modules), each table
+// showing before and after.
 import { localizePath } from "#core/localized-paths.ts";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -22,6 +24,8 @@ import {
   startServerProcess,
   table,
   prepareRun,
+  sideBySide,
+  type Checkout,
 } from "./bench.ts";
 import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";
 
@@ -35,6 +39,9 @@ const RUNS = Math.max(
   Number(/^--runs=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith("--runs=")) ?? "")?.[1] ?? 3),
 );
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
+// `--traces` keeps each audit's Chromium trace too (for chrome://tracing or the Performance panel), to see what a
+// long task was made of: the report names only its duration and a script.
+const KEEP_TRACES = process.argv.includes("--traces");
 /** How many offending items of an audit to print; the JSON keeps them all. */
 const ITEMS_SHOWN = 8;
 
@@ -218,223 +225,259 @@ async function auditOnce(url: string): Promise<Audited> {
 const score = (value: number | null | undefined) =>
   value === null || value === undefined ? "–" : String(Math.round(value * 100));
 
+/** The audits of one checkout's server, on its own seeded data folder; the server is stopped after. */
+async function auditCheckout(checkout: Checkout, dataDir: string, pages: string[]) {
+  const env = { ADMIN_PASSWORD: BENCH_PASSWORD };
+  let server = await startServerProcess({ port: await freePort(), dataDir, env, checkout });
+  // An uploaded 2400×1600 cover on the article, uploaded photos on / and /projects (tools/uploads.ts), through this
+  // checkout's API.
+  console.log("Uploading a cover and project photos through the admin API…");
+  await seedUploads(server.origin);
+  await server.stop();
+  server = await startServerProcess({ port: await freePort(), dataDir, env, checkout });
+  const runs: Run[] = [];
+  const reports: Record<string, Result> = {};
+  const traces: Record<string, unknown> = {};
+  for (const page of pages) {
+    for (const language of ["en", "ar"] as const) {
+      // Each language at its own address (docs/product.md §16).
+      const url = `${server.origin}${localizePath(page, language)}`;
+      process.stdout.write(`Auditing ${page} (${language}), ${RUNS} runs… `);
+      const started = performance.now();
+      const audited: Audited[] = [];
+      for (let run = 0; run < RUNS; run++) audited.push(await audit(url));
+      // Lighthouse's own choice of the median run (the one nearest the median FCP and TTI), as its CI does:
+      // one run on this machine moves LCP by a few hundred milliseconds.
+      // Runs without an FCP or TTI cannot be placed (computeMedianRun throws on them); if none can, the first
+      // is shown.
+      const valid = filterToValidRuns(audited.map((each) => each.lhr));
+      const lhr = valid.length > 0 ? computeMedianRun(valid) : audited[0]!.lhr;
+      const trace = audited.find((each) => each.lhr === lhr)?.trace;
+      console.log(`${Math.round((performance.now() - started) / 1000)} s`);
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+      runs.push({
+        page,
+        language,
+        url,
+        finalUrl: lhr.finalDisplayedUrl,
+        scores: Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])),
+        lcpMs: numeric("largest-contentful-paint"),
+        lcpEachMs: audited.map((each) => each.lhr.audits["largest-contentful-paint"]?.numericValue ?? null),
+        tbtMs: numeric("total-blocking-time"),
+        cls: numeric("cumulative-layout-shift"),
+        runWarnings: lhr.runWarnings.map(String),
+        failing: failingAudits(lhr),
+      });
+      reports[`${page} ${language}`] = lhr;
+      if (KEEP_TRACES) traces[`${page} ${language}`] = trace;
+    }
+  }
+  await server.stop();
+  return { checkout, runs, reports, traces };
+}
+
+/** The goals of every page in both languages (decision 037): the worst page, its value, the goal, met or not. */
+function goalsOf(runs: Run[]): string[][] {
+  const worst = (pick: (run: Run) => number | null, lowest: boolean) =>
+    runs.reduce<Run | undefined>((found, run) => {
+      const value = pick(run);
+      if (value === null) return found;
+      const current = found ? pick(found) : null;
+      return current === null || (lowest ? value < current : value > current) ? run : found;
+    }, undefined);
+  const goal = (
+    name: string,
+    pick: (run: Run) => number | null,
+    lowest: boolean,
+    target: string,
+    ok: (value: number) => boolean,
+    show: (value: number) => string,
+  ) => {
+    const run = worst(pick, lowest);
+    const value = run ? pick(run) : null;
+    return [
+      name,
+      value === null || !run ? "–" : `${show(value)} (${run.page} ${run.language})`,
+      target,
+      runs.every((each) => pick(each) !== null && ok(pick(each)!)) ? "ok" : "MISSED",
+    ];
+  };
+  const category = (id: (typeof CATEGORIES)[number]) => (run: Run) => run.scores[id] ?? null;
+  return [
+    ["figure", "worst", "goal", ""],
+    goal(
+      "Performance",
+      category("performance"),
+      true,
+      "≥ 95",
+      (v) => v >= 0.95,
+      (v) => score(v),
+    ),
+    goal(
+      "Accessibility",
+      category("accessibility"),
+      true,
+      "100",
+      (v) => v >= 1,
+      (v) => score(v),
+    ),
+    goal(
+      "Best practices",
+      category("best-practices"),
+      true,
+      "100",
+      (v) => v >= 1,
+      (v) => score(v),
+    ),
+    goal(
+      "SEO",
+      category("seo"),
+      true,
+      "100",
+      (v) => v >= 1,
+      (v) => score(v),
+    ),
+    goal(
+      "LCP",
+      (run) => run.lcpMs,
+      false,
+      "≤ 2500 ms",
+      (v) => v <= 2500,
+      (v) => `${Math.round(v)} ms`,
+    ),
+    goal(
+      "Total blocking time",
+      (run) => run.tbtMs,
+      false,
+      "≤ 150 ms",
+      (v) => v <= 150,
+      (v) => `${Math.round(v)} ms`,
+    ),
+    goal(
+      "CLS",
+      (run) => run.cls,
+      false,
+      "0",
+      (v) => v === 0,
+      (v) => String(Math.round(v * 1000) / 1000),
+    ),
+  ];
+}
+
 async function main() {
   const startedAt = new Date();
   process.env.CHROME_PATH = CHROMIUM;
   console.log("Sira Lighthouse: build, seed, start, audit (mobile, loopback only)\n");
-  const { dataDir, missing, cleanup } = await prepareRun("sira-lighthouse-");
+  const { seeded, missing, cleanup } = await prepareRun("sira-lighthouse-");
+  const checkouts = seeded.map((each) => each.checkout);
   try {
-    const env = { ADMIN_PASSWORD: BENCH_PASSWORD };
-    let server = await startServerProcess({ port: await freePort(), dataDir, env });
-    // An uploaded 2400×1600 cover on the article, uploaded photos on / and /projects (tools/uploads.ts).
-    console.log("Uploading a cover and project photos through the admin API…");
-    await seedUploads(server.origin);
-    await server.stop();
-    server = await startServerProcess({ port: await freePort(), dataDir, env });
     // Every public page, in both languages; or only the pages named on the command line
     // (`npm run lighthouse -- / /about`).
     const named = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
     const pages = named.length > 0 ? PUBLIC_PAGES.filter((page) => named.includes(page)) : PUBLIC_PAGES;
-    const runs: Run[] = [];
-    const reports: Record<string, Result> = {};
-    // `--traces` keeps each audit's Chromium trace too (for chrome://tracing or the Performance panel), to see
-    // what a long task was made of: the report names only its duration and a script.
-    const keepTraces = process.argv.includes("--traces");
-    const traces: Record<string, unknown> = {};
-    for (const page of pages) {
-      for (const language of ["en", "ar"] as const) {
-        // Each language at its own address (docs/product.md §16).
-        const url = `${server.origin}${localizePath(page, language)}`;
-        process.stdout.write(`Auditing ${page} (${language}), ${RUNS} runs… `);
-        const started = performance.now();
-        const audited: Audited[] = [];
-        for (let run = 0; run < RUNS; run++) audited.push(await audit(url));
-        // Lighthouse's own choice of the median run (the one nearest the median FCP and TTI), as its CI does:
-        // one run on this machine moves LCP by a few hundred milliseconds.
-        // Runs without an FCP or TTI cannot be placed (computeMedianRun throws on them); if none can, the first
-        // is shown.
-        const valid = filterToValidRuns(audited.map((each) => each.lhr));
-        const lhr = valid.length > 0 ? computeMedianRun(valid) : audited[0]!.lhr;
-        const trace = audited.find((each) => each.lhr === lhr)?.trace;
-        console.log(`${Math.round((performance.now() - started) / 1000)} s`);
-        const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
-        runs.push({
-          page,
-          language,
-          url,
-          finalUrl: lhr.finalDisplayedUrl,
-          scores: Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])),
-          lcpMs: numeric("largest-contentful-paint"),
-          lcpEachMs: audited.map((each) => each.lhr.audits["largest-contentful-paint"]?.numericValue ?? null),
-          tbtMs: numeric("total-blocking-time"),
-          cls: numeric("cumulative-layout-shift"),
-          runWarnings: lhr.runWarnings.map(String),
-          failing: failingAudits(lhr),
-        });
-        reports[`${page} ${language}`] = lhr;
-        if (keepTraces) traces[`${page} ${language}`] = trace;
-      }
+    const audited: Awaited<ReturnType<typeof auditCheckout>>[] = [];
+    for (const { checkout, dataDir } of seeded) {
+      if (seeded.length > 1) console.log(`${checkout.label} (${checkout.root}):`);
+      audited.push(await auditCheckout(checkout, dataDir, pages));
     }
-    await server.stop();
+    const label = (checkout: Checkout) => (seeded.length > 1 ? `, ${checkout.label}` : "");
 
     console.log("\nScores (0–100) and metrics (mobile, simulated throttling)");
-    console.log(
-      table([
-        ["page", "lang", "perf", "a11y", "best-pr.", "seo", "LCP ms", "LCP each run", "TBT ms", "CLS"],
-        ...runs.map((run) => [
-          run.page,
-          run.language,
-          ...CATEGORIES.map((id) => score(run.scores[id])),
-          run.lcpMs === null ? "–" : String(Math.round(run.lcpMs)),
-          run.lcpEachMs.map((ms) => (ms === null ? "–" : String(Math.round(ms)))).join(", "),
-          run.tbtMs === null ? "–" : String(Math.round(run.tbtMs)),
-          run.cls === null ? "–" : String(Math.round(run.cls * 1000) / 1000),
-        ]),
+    const scores = audited.map(({ runs }) => [
+      ["page", "lang", "perf", "a11y", "best-pr.", "seo", "LCP ms", "LCP each run", "TBT ms", "CLS"],
+      ...runs.map((run) => [
+        run.page,
+        run.language,
+        ...CATEGORIES.map((id) => score(run.scores[id])),
+        run.lcpMs === null ? "–" : String(Math.round(run.lcpMs)),
+        run.lcpEachMs.map((ms) => (ms === null ? "–" : String(Math.round(ms)))).join(", "),
+        run.tbtMs === null ? "–" : String(Math.round(run.tbtMs)),
+        run.cls === null ? "–" : String(Math.round(run.cls * 1000) / 1000),
       ]),
-    );
+    ]);
+    console.log(table(sideBySide(scores, checkouts, [0, 1])));
 
-    for (const run of runs) {
-      if (run.runWarnings.length)
-        console.log(`\nWarnings for ${run.page} (${run.language}): ${run.runWarnings.join(" | ")}`);
-      if (!run.failing.length) continue;
-      console.log(`\nBelow 100 on ${run.page} (${run.language}):`);
-      for (const failing of run.failing) {
-        const value = failing.displayValue ? ` — ${failing.displayValue}` : "";
-        console.log(
-          `  [${failing.categories.join(",")}] ${failing.title} (${failing.id}, score ${score(failing.score)})${value}`,
-        );
-        if (failing.explanation) console.log(`      ${failing.explanation}`);
-        for (const item of failing.items.slice(0, ITEMS_SHOWN)) console.log(`      ${item.slice(0, 400)}`);
-        if (failing.items.length > ITEMS_SHOWN)
-          console.log(`      … ${failing.items.length - ITEMS_SHOWN} more in the JSON`);
+    for (const { checkout, runs } of audited) {
+      for (const run of runs) {
+        if (run.runWarnings.length)
+          console.log(
+            `\nWarnings for ${run.page} (${run.language}${label(checkout)}): ${run.runWarnings.join(" | ")}`,
+          );
+        if (!run.failing.length) continue;
+        console.log(`\nBelow 100 on ${run.page} (${run.language}${label(checkout)}):`);
+        for (const failing of run.failing) {
+          const value = failing.displayValue ? ` — ${failing.displayValue}` : "";
+          console.log(
+            `  [${failing.categories.join(",")}] ${failing.title} (${failing.id}, score ${score(failing.score)})${value}`,
+          );
+          if (failing.explanation) console.log(`      ${failing.explanation}`);
+          for (const item of failing.items.slice(0, ITEMS_SHOWN)) console.log(`      ${item.slice(0, 400)}`);
+          if (failing.items.length > ITEMS_SHOWN)
+            console.log(`      … ${failing.items.length - ITEMS_SHOWN} more in the JSON`);
+        }
       }
     }
 
-    // The goals of every page in both languages (decision 037).
-    const worst = (pick: (run: Run) => number | null, lowest: boolean) =>
-      runs.reduce<Run | undefined>((found, run) => {
-        const value = pick(run);
-        if (value === null) return found;
-        const current = found ? pick(found) : null;
-        return current === null || (lowest ? value < current : value > current) ? run : found;
-      }, undefined);
-    const goal = (
-      name: string,
-      pick: (run: Run) => number | null,
-      lowest: boolean,
-      target: string,
-      ok: (value: number) => boolean,
-      show: (value: number) => string,
-    ) => {
-      const run = worst(pick, lowest);
-      const value = run ? pick(run) : null;
-      return [
-        name,
-        value === null || !run ? "–" : `${show(value)} (${run.page} ${run.language})`,
-        target,
-        runs.every((each) => pick(each) !== null && ok(pick(each)!)) ? "ok" : "MISSED",
-      ];
-    };
-    const category = (id: (typeof CATEGORIES)[number]) => (run: Run) => run.scores[id] ?? null;
     console.log("\nGoals (the worst page shown)");
     console.log(
-      table([
-        ["figure", "worst", "goal", ""],
-        goal(
-          "Performance",
-          category("performance"),
-          true,
-          "≥ 95",
-          (v) => v >= 0.95,
-          (v) => score(v),
+      table(
+        sideBySide(
+          audited.map(({ runs }) => goalsOf(runs)),
+          checkouts,
+          [0, 2],
         ),
-        goal(
-          "Accessibility",
-          category("accessibility"),
-          true,
-          "100",
-          (v) => v >= 1,
-          (v) => score(v),
-        ),
-        goal(
-          "Best practices",
-          category("best-practices"),
-          true,
-          "100",
-          (v) => v >= 1,
-          (v) => score(v),
-        ),
-        goal(
-          "SEO",
-          category("seo"),
-          true,
-          "100",
-          (v) => v >= 1,
-          (v) => score(v),
-        ),
-        goal(
-          "LCP",
-          (run) => run.lcpMs,
-          false,
-          "≤ 2500 ms",
-          (v) => v <= 2500,
-          (v) => `${Math.round(v)} ms`,
-        ),
-        goal(
-          "Total blocking time",
-          (run) => run.tbtMs,
-          false,
-          "≤ 150 ms",
-          (v) => v <= 150,
-          (v) => `${Math.round(v)} ms`,
-        ),
-        goal(
-          "CLS",
-          (run) => run.cls,
-          false,
-          "0",
-          (v) => v === 0,
-          (v) => String(Math.round(v * 1000) / 1000),
-        ),
-      ]),
+      ),
     );
 
     await mkdir(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, "lighthouse.json");
-    const failingDetails = Object.fromEntries(
-      Object.entries(reports).map(([key, lhr]) => [
-        key,
-        Object.fromEntries(
-          (runs.find((run) => `${run.page} ${run.language}` === key)?.failing ?? []).map((failing) => [
-            failing.id,
-            lhr.audits[failing.id]?.details ?? null,
-          ]),
-        ),
-      ]),
-    );
+    const resultsOf = ({ runs, reports }: (typeof audited)[number]) => ({
+      runs,
+      failingAuditDetails: Object.fromEntries(
+        Object.entries(reports).map(([key, lhr]) => [
+          key,
+          Object.fromEntries(
+            (runs.find((run) => `${run.page} ${run.language}` === key)?.failing ?? []).map((failing) => [
+              failing.id,
+              lhr.audits[failing.id]?.details ?? null,
+            ]),
+          ),
+        ]),
+      ),
+    });
     await writeFile(
       file,
       `${JSON.stringify(
         {
           startedAt: startedAt.toISOString(),
-          lighthouseVersion: Object.values(reports)[0]?.lighthouseVersion,
+          lighthouseVersion: Object.values(audited[0]!.reports)[0]?.lighthouseVersion,
           config: "default (mobile)",
           missingImages: missing,
-          runs,
-          failingAuditDetails: failingDetails,
+          ...(audited.length === 1
+            ? resultsOf(audited[0]!)
+            : Object.fromEntries(
+                audited.map((each) => [
+                  each.checkout.label,
+                  { checkout: each.checkout.root, ...resultsOf(each) },
+                ]),
+              )),
         },
         null,
         2,
       )}\n`,
     );
-    // Each whole report too, for what the summary leaves out (the LCP breakdown, the request chains).
+    // Each whole report too, for what the summary leaves out (the LCP breakdown, the request chains); with
+    // `--before`, the earlier checkout's in lighthouse/before/.
     const reportsDir = path.join(RESULTS_DIR, "lighthouse");
-    await mkdir(reportsDir, { recursive: true });
-    for (const [key, lhr] of Object.entries(reports)) {
-      const name = key.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
-      await writeFile(path.join(reportsDir, `${name}.json`), JSON.stringify(lhr));
-      if (key in traces)
-        await writeFile(path.join(reportsDir, `${name}.trace.json`), JSON.stringify(traces[key]));
+    for (const { checkout, reports, traces } of audited) {
+      const dir =
+        audited.length > 1 && checkout.label === "before" ? path.join(reportsDir, "before") : reportsDir;
+      await mkdir(dir, { recursive: true });
+      for (const [key, lhr] of Object.entries(reports)) {
+        const name = key.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+        await writeFile(path.join(dir, `${name}.json`), JSON.stringify(lhr));
+        if (key in traces) await writeFile(path.join(dir, `${name}.trace.json`), JSON.stringify(traces[key]));
+      }
     }
     console.log(
       `\nWrote ${path.relative(ROOT, file)} and each report in ${path.relative(ROOT, reportsDir)}/`,

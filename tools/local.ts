@@ -35,15 +35,26 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The Node flags `npm start` runs the server with (package.json "start", decision 039): a test or a benchmark that
- * starts the server as a process starts it the same way.
+ * How `npm start` runs the server (package.json "start", decision 039), in the checkout at `root`: the variables set
+ * before `node` and the Node flags between `node` and `server.js`. A test or a benchmark that starts the server as a
+ * process starts it the same way.
  */
-export function serverNodeFlags(): string[] {
-  const { scripts } = JSON.parse(
-    readFileSync(path.join(import.meta.dirname, "..", "package.json"), "utf8"),
-  ) as {
+export function startCommand(root = path.join(import.meta.dirname, "..")): {
+  env: Record<string, string>;
+  flags: string[];
+} {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
   const command = scripts.start.split(" && ").at(-1)!.split(" ");
-  return command.slice(1, command.indexOf("server.js"));
+  const node = command.indexOf("node");
+  return {
+    env: Object.fromEntries(command.slice(0, node).map((pair) => pair.split("=", 2) as [string, string])),
+    flags: command.slice(node + 1, command.indexOf("server.js")),
+  };
+}
+
+/** The Node flags `npm start` runs this checkout's server with. */
+export function serverNodeFlags(): string[] {
+  return startCommand().flags;
 }
