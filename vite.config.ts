@@ -64,6 +64,9 @@ export default defineConfig(({ command }) => ({
     },
   },
   optimizeDeps: {
+    // Every module the browser may load, lazy ones included, so the development server bundles their
+    // dependencies once at start instead of finding one later and reloading the page.
+    entries: ["app/**/*.{ts,tsx}", "!app/**/*.server.ts", "!app/**/*.test.ts", "!app/entry.server.tsx"],
     exclude: ["@electric-sql/pglite", "drizzle-orm", "pg"],
   },
   // The server build bundles its dependencies: loading hundreds of small ES modules from node_modules

@@ -235,10 +235,10 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
     .poll(() => readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects")))
     .toEqual([]);
   await publicPage.reload();
-  await expect(publicPage.getByRole("img", { name: "Screenshot of Weather dashboard 2" })).toHaveAttribute(
-    "src",
-    /project-fallback/,
-  );
+  // Without its image the card shows the placeholder, named for what it is.
+  await expect(
+    publicPage.getByRole("img", { name: "Placeholder drawing for Weather dashboard 2", exact: true }),
+  ).toHaveAttribute("src", /project-fallback/);
 
   // Now without an image, the confirmation does not speak of one.
   await list.getByRole("button", { name: "Delete Weather dashboard 2" }).click();

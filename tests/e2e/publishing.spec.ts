@@ -197,6 +197,8 @@ test("the owner schedules an article in their time zone; the list says when, and
   await form.getByLabel(text("en", "admin.articles.titleEn")).fill("Just an idea");
   await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
   await expect(toast(page)).toContainText(text("en", "admin.articles.added"));
+  // The dialog closes before the list behind it can be used again.
+  await expect(form).toBeHidden();
 
   const list = page.getByRole("region", { name: text("en", "admin.articles.listTitle") });
   await expect(list.getByText("Scheduled for Jan 15, 2030, 9:30 AM")).toBeVisible();
