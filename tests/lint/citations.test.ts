@@ -64,7 +64,7 @@ describe("citations in the code", () => {
   });
 
   it("point at nothing outside the repository", () => {
-    // Tracker numbers too ("issue 13", "Issue #4", "issues 12", "stop 25", "task 7"): say what was asked instead.
+    // Tracker numbers too (an issue, stop or task and its number): they mean nothing here; say what was asked.
     const patterns = [
       /\b(?:[Ss]pec §\d+|STACK-NOTES|ARCHITECTURE\b|STYLE\.md|issue #\d+)/g,
       /\b(?:issue|stop|task)s? ?#?\d+\b/gi,

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { serverSecrets } from "#db/schema.ts";
+import { serverSecret } from "#server/kernel/server-secrets.ts";
 
 // The owner's device cookie (docs/product.md §25, decision 047; OWASP's "device cookies" against lockouts): a
 // browser that signed in fully gets `{nonce}.{issued ms}.{HMAC}` under a key the server makes once and keeps in the
@@ -22,28 +21,7 @@ export interface DeviceCookies {
 }
 
 export function createDeviceCookies(db: Database): DeviceCookies {
-  let key: Promise<Buffer> | undefined;
-
-  async function loadKey(): Promise<Buffer> {
-    // Two instances making it at once: the first insert wins and both read it back.
-    await db
-      .insert(serverSecrets)
-      .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
-      .onConflictDoNothing({ target: serverSecrets.name });
-    const [row] = await db
-      .select({ value: serverSecrets.value })
-      .from(serverSecrets)
-      .where(eq(serverSecrets.name, SECRET_NAME));
-    return Buffer.from(row!.value, "base64url");
-  }
-
-  const secret = () => {
-    key ??= loadKey().catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
-    return key;
-  };
+  const secret = serverSecret(db, SECRET_NAME);
   const sign = async (nonce: string, issued: string) =>
     createHmac("sha256", await secret())
       .update(`owner-device:${nonce}.${issued}`)

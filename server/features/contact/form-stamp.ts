@@ -1,8 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { CONTACT_MIN_FILL_MS, CONTACT_STAMP_LIFETIME_MS } from "#core/contact.ts";
 import type { Database } from "#db/client.ts";
-import { serverSecrets } from "#db/schema.ts";
+import { serverSecret } from "#server/kernel/server-secrets.ts";
 
 // The contact form's render time, signed (docs/product.md §12, §25): the page puts `{milliseconds}.{HMAC}` in a
 // hidden field. A post that comes back sooner than CONTACT_MIN_FILL_MS after it, or with a stamp this server did
@@ -22,28 +21,7 @@ export interface FormStamps {
 }
 
 export function createFormStamps(db: Database): FormStamps {
-  let key: Promise<Buffer> | undefined;
-
-  async function loadKey(): Promise<Buffer> {
-    // Two instances making it at once: the first insert wins and both read it back.
-    await db
-      .insert(serverSecrets)
-      .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
-      .onConflictDoNothing({ target: serverSecrets.name });
-    const [row] = await db
-      .select({ value: serverSecrets.value })
-      .from(serverSecrets)
-      .where(eq(serverSecrets.name, SECRET_NAME));
-    return Buffer.from(row!.value, "base64url");
-  }
-
-  const secret = () => {
-    key ??= loadKey().catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
-    return key;
-  };
+  const secret = serverSecret(db, SECRET_NAME);
   const sign = async (ms: string) =>
     createHmac("sha256", await secret())
       .update(`contact-form:${ms}`)
