@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
 import pg from "pg";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
 import { createDb } from "#db/client.ts";
 import { findProjectRoot } from "#server/kernel/project-root.ts";
+import { makePgliteTemplate } from "./pglite-template.ts";
 import { startTestPostgres } from "./postgres-server.ts";
 
 // Vitest's global setup: one throwaway PostgreSQL server for the whole run, so that every database test also runs
@@ -29,18 +27,6 @@ declare module "vitest" {
 
 const migrationsFolder = path.join(findProjectRoot(), "db", "migrations");
 export const POSTGRES_TEMPLATE = "sira_test_template";
-
-async function makePgliteTemplate(folder: string): Promise<string> {
-  const client = await PGlite.create();
-  try {
-    await migrate(drizzle({ client }), { migrationsFolder });
-    const file = path.join(folder, "pglite-template.tar");
-    writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
-    return file;
-  } finally {
-    await client.close();
-  }
-}
 
 async function makePostgresTemplate(adminUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
