@@ -19,7 +19,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // Vitest's default leaves one core idle (all but one); each file owns its databases, so files run side by side
-    // on every core (decision 042).
+    // on every core (decision 049).
     maxWorkers: "100%",
   },
 });
