@@ -18,5 +18,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default leaves one core idle (all but one); each file owns its databases, so files run side by side
+    // on every core (decision 049).
+    maxWorkers: "100%",
   },
 });

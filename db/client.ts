@@ -37,13 +37,15 @@ export interface CreateDbOptions {
   databaseUrl?: string;
   /** PGlite data folder, or "memory://" for an in-memory database. */
   pgliteDataDir?: string;
+  /** An in-memory PGlite starts from this copy of a data folder (PGlite's `dumpDataDir`) instead of an empty one. */
+  pgliteCopyOf?: Blob;
   migrationsFolder: string;
 }
 
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   const handle = options.databaseUrl
     ? createPostgres(options.databaseUrl)
-    : await createPglite(options.pgliteDataDir ?? "memory://");
+    : await createPglite(options.pgliteDataDir ?? "memory://", options.pgliteCopyOf);
   try {
     await migrateHandle(handle, options.migrationsFolder);
   } catch (error) {
@@ -53,7 +55,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   return handle;
 }
 
-async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
+async function createPglite(dataDir: string, copyOf?: Blob): Promise<DbHandle & { client: PGlite }> {
   const inMemory = dataDir.startsWith("memory://");
   // Never a new database over one that is damaged (docs/product.md §23): the folder is checked first.
   if (!inMemory) discardHalfMadeFolder(dataDir);
@@ -63,6 +65,7 @@ async function createPglite(dataDir: string): Promise<DbHandle & { client: PGlit
   const open = (folder: string) =>
     PGlite.create({
       dataDir: folder,
+      ...(inMemory && copyOf ? { loadDataDir: copyOf } : {}),
       startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=4MB"],
     });
   const making = folder === "new" && !inMemory ? path.join(dataDir, BEING_MADE) : undefined;

@@ -85,5 +85,5 @@ describe("npm run images:variants", () => {
     expect(repaired.stdout).toContain("1 images given their variants, 0 already complete.");
     expect(repaired.stderr).toContain("/storage/portfolio_images/articles/1700000000009_gone.png");
     expect(readdirSync(folder)).toContain("1700000000000_old-w640.webp");
-  });
+  }, 60_000);
 });

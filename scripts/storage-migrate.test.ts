@@ -97,5 +97,5 @@ describe("npm run storage:migrate", () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain("/storage/portfolio_images/site/1700000000003_me.webp");
     expect(broken.stdout).toContain("3 of 4 images the site uses are there");
-  });
+  }, 60_000);
 });

@@ -38,8 +38,10 @@ export interface StartOptions {
   loadApp?: () => Promise<{ createApp: typeof createApp }>;
   /** Where the generated owner password is shown; stdout by default. */
   output?: { write(text: string): unknown };
-  /** Tests: an in-memory PGlite instead of DATA_DIR. */
+  /** Tests: an in-memory PGlite instead of DATA_DIR, started from `databaseCopy` when given. */
   inMemory?: boolean;
+  /** Tests: a copy of a migrated PGlite data folder (PGlite's `dumpDataDir`) for the in-memory database. */
+  databaseCopy?: Blob;
 }
 
 export interface RunningServer {
@@ -57,7 +59,7 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { env, logger } = options;
   const images = await imageStoreFromEnv(env);
-  const opened = await openDatabase(env, { inMemory: options.inMemory });
+  const opened = await openDatabase(env, { inMemory: options.inMemory, copyOf: options.databaseCopy });
   const { database } = opened;
 
   const pageCache = createPageCache({ ttlMs: env.pageCacheSeconds * 1000 });

@@ -174,6 +174,9 @@ export const UNREAD_BODY_DRAIN_LIMIT = 1024 * 1024;
  */
 export const drainUnreadBody: MiddlewareHandler = async (c, next) => {
   await next();
+  // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3); asking for `raw.body`
+  // would build a whole Request object for every page view to find that out.
+  if (c.req.header("Content-Length") === undefined && c.req.header("Transfer-Encoding") === undefined) return;
   const raw = c.req.raw;
   if (raw.body === null || raw.bodyUsed) return;
   const length = Number(c.req.header("Content-Length") ?? "0");

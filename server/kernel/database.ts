@@ -16,7 +16,7 @@ export interface OpenedDatabase {
  */
 export async function openDatabase(
   env: ServerEnv,
-  options: { inMemory?: boolean } = {},
+  options: { inMemory?: boolean; copyOf?: Blob } = {},
 ): Promise<OpenedDatabase> {
   const embedded = !env.databaseUrl && !options.inMemory;
   const unlock = embedded ? lockDataDir(env.dataDir) : () => undefined;
@@ -25,6 +25,7 @@ export async function openDatabase(
     database = await createDb({
       databaseUrl: env.databaseUrl,
       pgliteDataDir: options.inMemory ? "memory://" : path.join(env.dataDir, "pglite"),
+      pgliteCopyOf: options.inMemory ? options.copyOf : undefined,
       migrationsFolder: path.join(findProjectRoot(), "db", "migrations"),
     });
   } catch (error) {

@@ -50,6 +50,20 @@ describe("the page cache", () => {
     expect(cache.size).toBe(1);
   });
 
+  it("gives a page it keeps one validator, made when it is kept: the same on every answer, in every encoding", async () => {
+    const cache = createPageCache({ ttlMs: 10_000 });
+    const { app } = site(cache);
+    const answers = [
+      await app.request("/about"),
+      await app.request("/about"),
+      await app.request("/about", { headers: { "Accept-Encoding": "br" } }),
+    ];
+    const etag = answers[0]!.headers.get("ETag");
+    expect(etag).toMatch(/^W\/"[0-9a-f]{40}"$/);
+    for (const answer of answers) expect(answer.headers.get("ETag")).toBe(etag);
+    expect((await app.request("/contact")).headers.get("ETag")).not.toBe(etag);
+  });
+
   it("answers brotli, then gzip, then plain, as the request accepts, from bytes compressed once", async () => {
     const cache = createPageCache({ ttlMs: 10_000 });
     const { app } = site(cache);

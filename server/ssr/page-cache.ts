@@ -157,8 +157,13 @@ export function createPageCache({
       !response.headers.has("Set-Cookie");
     if (!kept || !response.body) return response;
     const identity = new Uint8Array(await response.arrayBuffer());
+    // The page's validator is made once, when it is kept: the revalidation in front of the cache (hono/etag)
+    // compares it instead of hashing the page again on every request.
+    const answered = new Response(identity, { status: response.status, headers: response.headers });
+    if (!answered.headers.has("ETag"))
+      answered.headers.set("ETag", `W/"${createHash("sha1").update(identity).digest("hex")}"`);
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
+    answered.headers.forEach((value, name) => {
       if (!OWN_HEADERS.has(name)) headers[name] = value;
     });
     const entry: Entry = {
@@ -181,7 +186,7 @@ export function createPageCache({
       entries.set(key, entry);
       bytes += sizeOf(entry);
     }
-    return new Response(identity, { status: response.status, headers: response.headers });
+    return answered;
   };
 
   return {

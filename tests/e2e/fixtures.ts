@@ -26,7 +26,7 @@ import { ownerCredentials } from "#db/schema.ts";
 import { createMemoryLogger } from "#server/kernel/logger.ts";
 import type { RunningServer } from "#server/runtime.ts";
 import pg from "pg";
-import { E2E_POSTGRES_URL } from "#tests/setup/e2e-global.ts";
+import { E2E_PGLITE_TEMPLATE, E2E_POSTGRES_URL } from "#tests/setup/e2e-global.ts";
 
 // Fixtures of the end-to-end tests (docs/architecture.md "Tests and conventions"): every worker runs the BUILT server in-process on a random
 // port with an in-memory PGlite (or, in the "postgres" project, a database of its own on a real PostgreSQL server), every test starts from empty tables and fills them itself, and an
@@ -54,6 +54,14 @@ export interface TestServer {
   logLines: string[];
   /** DATA_DIR: uploaded images are under storage/portfolio_images. */
   dataDir: string;
+}
+
+/** The migrated database an in-memory server starts from (tests/setup/e2e-global.ts), read once per worker. */
+let databaseCopy: Blob | undefined;
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env[E2E_PGLITE_TEMPLATE];
+  if (file) databaseCopy ??= new Blob([readFileSync(file)]);
+  return databaseCopy;
 }
 
 /** The owner's password on every test server (ADMIN_PASSWORD). */
@@ -85,6 +93,7 @@ export async function startTestServer(
       }),
       logger,
       inMemory: !postgres,
+      databaseCopy: postgres ? undefined : pgliteTemplate(),
     });
   } catch (error) {
     await postgres?.drop();

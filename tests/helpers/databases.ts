@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
@@ -8,7 +9,8 @@ import { clearAllTables } from "./tables.ts";
 
 // Every test file owns its data (docs/architecture.md "Tests and conventions"): each call to open() gives a new, migrated, empty database on
 // one backend, and close() throws it away. PGlite always runs; PostgreSQL runs when the global setup
-// started a server (tests/setup/postgres-global.ts).
+// started a server (tests/setup/postgres-global.ts). A new database is a copy of the migrated one the global setup
+// made (a template database on the server, a dumped data folder for PGlite); the migrations then find nothing to do.
 
 export const migrationsFolder = path.join(findProjectRoot(), "db", "migrations");
 
@@ -32,19 +34,26 @@ function withClear(handle: DbHandle, close: () => Promise<void> = () => handle.c
   };
 }
 
+let pgliteTemplate: Blob | undefined;
+
 const pglite: Backend = {
   name: "pglite",
   async open() {
-    return withClear(await createDb({ pgliteDataDir: "memory://", migrationsFolder }));
+    pgliteTemplate ??= new Blob([readFileSync(inject("pgliteTemplate"))]);
+    return withClear(
+      await createDb({ pgliteDataDir: "memory://", pgliteCopyOf: pgliteTemplate, migrationsFolder }),
+    );
   },
 };
 
-function postgres(adminUrl: string): Backend {
+function postgres(adminUrl: string, template: string | null): Backend {
   return {
     name: "postgres",
     async open() {
       const name = `sira_test_${randomBytes(6).toString("hex")}`;
-      await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+      await withAdmin(adminUrl, (admin) =>
+        admin.query(`create database ${name}${template ? ` template ${template}` : ""}`),
+      );
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       let handle: DbHandle;
@@ -82,7 +91,7 @@ function dropDatabase(adminUrl: string, name: string): Promise<void> {
 /** The backends this run can use: PGlite always, PostgreSQL when a server was started. */
 export function availableBackends(): Backend[] {
   const adminUrl = inject("postgresUrl");
-  return adminUrl ? [pglite, postgres(adminUrl)] : [pglite];
+  return adminUrl ? [pglite, postgres(adminUrl, inject("postgresTemplate"))] : [pglite];
 }
 
 /** For `describe.each(backends)("$name", (backend) => …)`. */

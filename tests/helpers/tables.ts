@@ -1,5 +1,5 @@
 import { getTableName, is, sql } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import * as schema from "#db/schema.ts";
 
@@ -7,10 +7,30 @@ import * as schema from "#db/schema.ts";
 
 const tables: PgTable[] = Object.values(schema).filter((value) => is(value, PgTable));
 
-/** Empties every table of db/schema.ts but those in `keep`, keeping the schema and its migration record. */
+/** The tables, each after every table that references it: deleting in this order never breaks a foreign key. */
+const deletionOrder: PgTable[] = (() => {
+  const referenced = (table: PgTable) =>
+    getTableConfig(table).foreignKeys.map((key) => key.reference().foreignTable as PgTable);
+  const ordered: PgTable[] = [];
+  const visit = (table: PgTable) => {
+    if (ordered.includes(table)) return;
+    for (const other of tables) if (other !== table && referenced(other).includes(table)) visit(other);
+    if (!ordered.includes(table)) ordered.push(table);
+  };
+  tables.forEach(visit);
+  return ordered;
+})();
+
+/**
+ * Empties every table of db/schema.ts but those in `keep`, keeping the schema and its migration record. A DELETE
+ * per table, not TRUNCATE: a test's few rows go in a few milliseconds, where TRUNCATE makes new files for every
+ * table (about 100 ms on PostgreSQL and 200 ms on PGlite, before every test).
+ */
 export async function clearAllTables(db: Database, keep: readonly PgTable[] = []): Promise<void> {
-  const names = tables.filter((table) => !keep.includes(table)).map((table) => `"${getTableName(table)}"`);
-  await db.execute(sql.raw(`truncate ${names.join(", ")} restart identity cascade`));
+  const deletes = deletionOrder
+    .filter((table) => !keep.includes(table))
+    .map((table) => `delete from "${getTableName(table)}";`);
+  await db.execute(sql.raw(`do $$ begin ${deletes.join(" ")} end $$`));
 }
 
 /** Every row of every table of db/schema.ts, by table name, each table's rows in one stable order. */
