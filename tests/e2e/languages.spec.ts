@@ -1,0 +1,219 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import RssParser from "rss-parser";
+import Sitemapper from "sitemapper";
+import { OWNER_PASSWORD, expect, failedResource, setPreferences, test, text } from "./fixtures.ts";
+
+// Every language tells the truth (decisions 043, 044): a slug per language, old addresses that answer 301 and
+// deleted ones 410, and a page in a language the article is not written in that says so, marks its text's own
+// language and direction, and is advertised nowhere. Read by clients nobody here wrote: a sitemap crawler, a feed
+// reader, the W3C Nu checker and Chromium.
+
+const ARABIC = "مرحبا-بالعالم";
+const enc = encodeURIComponent;
+
+async function write(page: Page, method: "post" | "put" | "delete", url: string, data?: unknown) {
+  const response = await page.request[method](url, data === undefined ? {} : { data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.status() === 204 ? null : ((await response.json()) as { id: string; slug: string });
+}
+
+/** The article addresses the sitemap names, as a crawler reads them. */
+async function sitemapArticles(baseURL: string): Promise<string[]> {
+  const { sites, errors } = await new Sitemapper({ url: `${baseURL}/sitemap.xml`, timeout: 10_000 }).fetch();
+  expect(errors).toEqual([]);
+  return sites
+    .map((site) => new URL(site).pathname)
+    .filter((pathname) => /\/articles\/(?!tag\/)/.test(pathname))
+    .sort();
+}
+
+/** Follows an address one hop at a time: the statuses and where it ends. */
+async function crawl(request: APIRequestContext, address: string) {
+  const statuses: number[] = [];
+  let current = address;
+  for (let hop = 0; hop < 5; hop++) {
+    const response = await request.get(current, { maxRedirects: 0 });
+    statuses.push(response.status());
+    const location = response.headers()["location"];
+    if (!location || response.status() < 300 || response.status() >= 400) break;
+    current = new URL(location, new URL(current, "http://x")).pathname;
+  }
+  return { statuses, end: current };
+}
+
+test("an article in one language and one renamed: honest pages, true discovery, addresses that keep answering", async ({
+  page,
+  request,
+  baseURL,
+  context,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  consoleGuard.allow(failedResource(410));
+  const login = await page.request.post("/api/auth/login", { data: { password: OWNER_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const english = await write(page, "post", "/api/articles", {
+    title_en: "Caching at the edge",
+    content_en: "<p>Keep hot data close to the reader.</p>",
+    status: "published",
+  });
+  const both = await write(page, "post", "/api/articles", {
+    title_en: "Hello World",
+    title_ar: "مرحبًا بالعالم",
+    content_en: "<p>Hello, reader.</p>",
+    content_ar: "<p>أهلا بالقارئ.</p>",
+    status: "published",
+  });
+
+  // The sitemap and the feeds name exactly the translations that exist.
+  expect(await sitemapArticles(baseURL!)).toEqual(
+    [`/ar/articles/${enc(ARABIC)}`, "/articles/caching-at-the-edge", "/articles/hello-world"].sort(),
+  );
+  const feed = async (address: string) =>
+    (await new RssParser().parseString(await (await request.get(address)).text())).items.map(
+      (item) => new URL(item.link!).pathname,
+    );
+  expect((await feed("/feed.xml")).sort()).toEqual([
+    "/articles/caching-at-the-edge",
+    "/articles/hello-world",
+  ]);
+  expect(await feed("/ar/feed.xml")).toEqual([`/ar/articles/${enc(ARABIC)}`]);
+
+  // The English page names no Arabic alternate; the Arabic page of an English article points at the original.
+  await page.goto("/articles/caching-at-the-edge");
+  await expect(page.locator('link[hreflang="ar"]')).toHaveCount(0);
+  await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute(
+    "href",
+    `${baseURL}/articles/caching-at-the-edge`,
+  );
+  await page.goto("/articles/hello-world");
+  await expect(page.locator('link[hreflang="ar"]')).toHaveAttribute(
+    "href",
+    `${baseURL}/ar/articles/${enc(ARABIC)}`,
+  );
+
+  for (const { width, height } of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ])
+    for (const theme of ["light", "dark"] as const) {
+      await page.setViewportSize({ width, height });
+      await setPreferences(context, baseURL!, { theme });
+      await page.goto("/ar/articles/caching-at-the-edge");
+      await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading).toHaveAttribute("lang", "en");
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        `${baseURL}/articles/caching-at-the-edge`,
+      );
+      await expect(page.locator('link[hreflang="ar"]')).toHaveCount(0);
+      const note = page.getByRole("note");
+      await expect(note).toContainText(text("ar", "articles.onlyIn.en"));
+      await expect(note.getByRole("link", { name: text("ar", "articles.readIn.en") })).toHaveAttribute(
+        "href",
+        "/articles/caching-at-the-edge",
+      );
+      // No English text computes right to left, no Arabic text left to right (code aside).
+      const wrong = await page.evaluate(() => {
+        const found: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const element = node.parentElement!;
+          const content = node.textContent ?? "";
+          if (element.closest("pre, code, script, style")) continue;
+          const direction = getComputedStyle(element).direction;
+          if (/[\u0600-\u06FF]/.test(content) && direction !== "rtl") found.push(`ltr: ${content}`);
+          if (
+            /^[^\u0600-\u06FF]*[A-Za-z]{3,}/.test(content) &&
+            element.closest("[lang=en]") &&
+            direction !== "ltr"
+          )
+            found.push(`rtl: ${content}`);
+        }
+        return found;
+      });
+      expect(wrong, `${width} px, ${theme}`).toEqual([]);
+      // In the Arabic list the English article is marked and lines up with the Arabic one at the start edge.
+      await page.goto("/ar/articles");
+      const fallback = page.getByRole("listitem").filter({ hasText: "Caching at the edge" });
+      await expect(fallback.getByText(text("ar", "common.textIn.en"))).toBeVisible();
+      await expect(fallback.getByRole("heading", { level: 2 })).toHaveAttribute("dir", "ltr");
+      const edge = async (name: string) => {
+        const box = (await page.getByRole("link", { name, exact: true }).boundingBox())!;
+        return box.x + box.width;
+      };
+      expect(Math.abs((await edge("Caching at the edge")) - (await edge("مرحبًا بالعالم")))).toBeLessThan(2);
+    }
+
+  // The language menu goes to the article's Arabic address.
+  await page.goto("/articles/hello-world");
+  await page
+    .getByRole("button", { name: text("en", "nav.language") })
+    .first()
+    .click();
+  await page.getByRole("menuitem", { name: text("en", "nav.arabic") }).click();
+  await expect(page).toHaveURL(`${baseURL}/ar/articles/${enc(ARABIC)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("مرحبًا بالعالم");
+
+  // Renamed: every address it had answers one 301, then 200; the sitemap follows at once.
+  await write(page, "put", `/api/articles/${both!.id}`, {
+    title_en: "Hello again",
+    title_ar: "مرحبا مجددا",
+    content_en: "<p>Hello, reader.</p>",
+    content_ar: "<p>أهلا بالقارئ.</p>",
+    status: "published",
+  });
+  const now = { en: "/articles/hello-again", ar: `/ar/articles/${enc("مرحبا-مجددا")}` };
+  for (const [address, end] of [
+    ["/articles/hello-world", now.en],
+    [`/ar/articles/${enc(ARABIC)}`, now.ar],
+    ["/ar/articles/hello-world", now.ar],
+    [`/ar/articles/hello-again`, now.ar],
+  ])
+    expect(await crawl(request, address!), address).toEqual({ statuses: [301, 200], end });
+  expect(await sitemapArticles(baseURL!)).toEqual(["/articles/caching-at-the-edge", now.en, now.ar].sort());
+
+  // Every page passes the Nu checker: an original, a fallback, a list with a fallback item.
+  const folder = mkdtempSync(path.join(tmpdir(), "sira-vnu-"));
+  try {
+    const files = [now.en, now.ar, "/ar/articles/caching-at-the-edge", "/ar/articles", "/articles"].map(
+      (address, index) => path.join(folder, `${index}.html`),
+    );
+    let index = 0;
+    for (const address of [now.en, now.ar, "/ar/articles/caching-at-the-edge", "/ar/articles", "/articles"])
+      writeFileSync(files[index++]!, await (await request.get(address)).text());
+    // Deleted: gone at both addresses; the gone page passes too.
+    await write(page, "delete", `/api/articles/${english!.id}`);
+    for (const address of ["/articles/caching-at-the-edge", "/ar/articles/caching-at-the-edge"])
+      expect((await request.get(address)).status(), address).toBe(410);
+    const gone = path.join(folder, "gone.html");
+    writeFileSync(gone, await (await request.get("/ar/articles/caching-at-the-edge")).text());
+    let output = "";
+    try {
+      output = execFileSync(
+        "java",
+        [
+          "-jar",
+          path.resolve("node_modules/vnu-jar/build/dist/vnu.jar"),
+          "--errors-only",
+          "--format",
+          "gnu",
+          ...files,
+          gone,
+        ],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      );
+    } catch (error) {
+      output = String((error as { stderr?: string }).stderr ?? error);
+    }
+    expect(output.trim()).toBe("");
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  expect(await sitemapArticles(baseURL!)).toEqual([now.en, now.ar].sort());
+});
