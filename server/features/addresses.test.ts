@@ -148,11 +148,21 @@ describe.each(backends)("addresses of articles and projects on $name", (backend)
       article({ title_en: "T", content_en: "<p>two</p>", content_ar: "<p>واحد</p>" }),
     );
     expect(edited.body!.text_changed_ar).toBe(created.body!.text_changed_ar);
-    expect(Date.parse(edited.body!.text_changed_en as string)).toBeGreaterThanOrEqual(
+    expect(Date.parse(edited.body!.text_changed_en as string)).toBeGreaterThan(
       Date.parse(created.body!.text_changed_en as string),
     );
     const english = await send("POST", "/api/articles", article({ title_en: "E", content_en: "<p>e</p>" }));
     expect(english.body!.text_changed_ar).toBeNull();
+    await send(
+      "POST",
+      "/api/articles",
+      article({ title_en: "Together", content_en: "<p>a</p>", content_ar: "<p>ب</p>" }),
+    );
+    // What needs translating: a language missing, or one whose text is older than the other's.
+    const needs = (await send("GET", "/api/admin/articles?status=untranslated")).body as unknown as {
+      items: { title_en: string }[];
+    };
+    expect(needs.items.map((row) => row.title_en).sort()).toEqual(["E", "T"]);
   });
 
   it("gives projects the same slugs per language, old addresses and gone", async () => {

@@ -5,6 +5,8 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import RssParser from "rss-parser";
 import Sitemapper from "sitemapper";
+import { insertProject } from "#tests/helpers/seed.ts";
+import { ADMIN, openView, signIn } from "./admin-page.ts";
 import { OWNER_PASSWORD, expect, failedResource, setPreferences, test, text } from "./fixtures.ts";
 
 // Every language tells the truth (decisions 043, 044): a slug per language, old addresses that answer 301 and
@@ -216,4 +218,55 @@ test("an article in one language and one renamed: honest pages, true discovery, 
     rmSync(folder, { recursive: true, force: true });
   }
   expect(await sitemapArticles(baseURL!)).toEqual([now.en, now.ar].sort());
+});
+
+test("the owner sees what needs translating, sets an Arabic address, and a project's English text is marked", async ({
+  page,
+  request,
+  db,
+}) => {
+  test.setTimeout(90_000);
+  await insertProject(db, { title: "Shop", title_ar: "متجر", description: "An online shop." });
+  await signIn(page);
+  await write(page, "post", "/api/articles", {
+    title_en: "Only in English",
+    content_en: "<p>Text.</p>",
+    status: "published",
+  });
+  await write(page, "post", "/api/articles", {
+    title_en: "In both",
+    title_ar: "في اللغتين",
+    content_en: "<p>Text.</p>",
+    content_ar: "<p>نص.</p>",
+    status: "published",
+  });
+  const articles = await openView(page, "articles");
+  const item = articles.getByRole("listitem").filter({ hasText: "Only in English" });
+  await expect(item).toContainText(text("en", "admin.translation.missing.ar"));
+  await articles.getByLabel(text("en", "admin.articles.filter")).selectOption("untranslated");
+  await expect(articles.getByRole("heading", { level: 3 })).toHaveText(["Only in English"]);
+  await expect(page).toHaveURL(`${ADMIN}/articles?status=untranslated`);
+
+  // The editor: an Arabic address typed with its preview; the old address then leads to it.
+  await item
+    .getByRole("link", { name: text("en", "admin.articles.editItem", { title: "Only in English" }) })
+    .click();
+  const form = page.getByRole("dialog", { name: text("en", "admin.articles.editTitle") });
+  const arabic = form.getByLabel(text("en", "admin.addresses.slugAr"));
+  await expect(form.getByLabel(text("en", "admin.addresses.slugEn"))).toHaveValue("only-in-english");
+  await arabic.fill("بالإنجليزية فقط");
+  await expect(form.getByText("/ar/articles/بالإنجليزية-فقط")).toBeVisible();
+  await form.getByRole("button", { name: text("en", "admin.articles.save") }).click();
+  await expect(form).toBeHidden();
+  expect(await crawl(request, "/ar/articles/only-in-english")).toEqual({
+    statuses: [301, 200],
+    end: `/ar/articles/${enc("بالإنجليزية-فقط")}`,
+  });
+
+  // On the Arabic projects page the English description is marked English, left to right.
+  await page.goto("/ar/projects");
+  const description = page.getByText("An online shop.");
+  await expect(description).toHaveAttribute("lang", "en");
+  await expect(description).toHaveCSS("direction", "ltr");
+  await expect(page.getByRole("heading", { name: "متجر" })).toHaveCSS("direction", "rtl");
 });
