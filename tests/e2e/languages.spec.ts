@@ -7,7 +7,7 @@ import RssParser from "rss-parser";
 import Sitemapper from "sitemapper";
 import { insertProject } from "#tests/helpers/seed.ts";
 import { ADMIN, openView, signIn } from "./admin-page.ts";
-import { OWNER_PASSWORD, expect, failedResource, setPreferences, test, text } from "./fixtures.ts";
+import { OWNER_PASSWORD, expect, failedResource, test, text } from "./fixtures.ts";
 
 // Every language tells the truth (decisions 043, 044): a slug per language, old addresses that answer 301 and
 // deleted ones 410, and a page in a language the article is not written in that says so, marks its text's own
@@ -51,7 +51,6 @@ test("an article in one language and one renamed: honest pages, true discovery, 
   page,
   request,
   baseURL,
-  context,
   consoleGuard,
 }) => {
   test.setTimeout(120_000);
@@ -104,8 +103,9 @@ test("an article in one language and one renamed: honest pages, true discovery, 
   ])
     for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height });
-      await setPreferences(context, baseURL!, { theme });
+      await page.emulateMedia({ colorScheme: theme });
       await page.goto("/ar/articles/caching-at-the-edge");
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       await expect(page.locator("html")).toHaveAttribute("lang", "ar");
       const heading = page.getByRole("heading", { level: 1 });
       await expect(heading).toHaveAttribute("lang", "en");
@@ -252,12 +252,22 @@ test("the owner sees what needs translating, sets an Arabic address, and a proje
     .getByRole("link", { name: text("en", "admin.articles.editItem", { title: "Only in English" }) })
     .click();
   const form = page.getByRole("dialog", { name: text("en", "admin.articles.editTitle") });
+  const languages = form.getByRole("region", { name: text("en", "admin.translation.panel") });
+  await expect(languages).toContainText(text("en", "admin.translation.empty"));
+  await expect(languages).toContainText(text("en", "admin.translation.missing.ar"));
   const arabic = form.getByLabel(text("en", "admin.addresses.slugAr"));
   await expect(form.getByLabel(text("en", "admin.addresses.slugEn"))).toHaveValue("only-in-english");
   await arabic.fill("بالإنجليزية فقط");
   await expect(form.getByText("/ar/articles/بالإنجليزية-فقط")).toBeVisible();
+  // Its own search and share texts in Arabic.
+  await form.getByLabel(text("en", "admin.addresses.metaTitleAr")).fill("عنوان للبحث");
+  await form.getByLabel(text("en", "admin.addresses.metaDescriptionAr")).fill("وصف للمشاركة");
   await form.getByRole("button", { name: text("en", "admin.articles.save") }).click();
   await expect(form).toBeHidden();
+  const head = await (await request.get(`/ar/articles/${enc("بالإنجليزية-فقط")}`)).text();
+  expect(head).toContain('<meta property="og:description" content="وصف للمشاركة"/>');
+  expect(head).toMatch(/<meta property="og:title" content="[^"]*عنوان للبحث[^"]*"\/>/);
+  expect(head).toContain('"headline":"عنوان للبحث"');
   expect(await crawl(request, "/ar/articles/only-in-english")).toEqual({
     statuses: [301, 200],
     end: `/ar/articles/${enc("بالإنجليزية-فقط")}`,

@@ -10,6 +10,7 @@ import { useSite } from "#app/lib/site.ts";
 import { TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
 import { AddressFields } from "./address-fields.tsx";
+import { TranslationPanel } from "./translation-note.tsx";
 import { ArticleDetails } from "./article-details.tsx";
 import { ContentImage } from "./content-image.tsx";
 import { EditorDialog } from "./editor-dialog.tsx";
@@ -64,6 +65,7 @@ export function ArticleForm({ article }: { article?: OwnerArticle }) {
           />
         ))}
       </div>
+      {article ? <TranslationPanel item={article} /> : null}
       <ContentImage id={`${id}-image`} label={t("admin.articles.image")} currentUrl={currentUrl} />
       <ContentEditor id={`${id}-content-en`} lang="en" />
       <ContentEditor id={`${id}-content-ar`} lang="ar" />

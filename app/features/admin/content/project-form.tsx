@@ -7,6 +7,7 @@ import { CheckboxField, TextArea, TextInput } from "#app/features/admin/forms/fo
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
 import { AddressFields, addressBody, addressValuesOf, type AddressValues } from "./address-fields.tsx";
 import { ContentImage } from "./content-image.tsx";
+import { TranslationPanel } from "./translation-note.tsx";
 import { EditorDialog } from "./editor-dialog.tsx";
 import {
   imageBody,
@@ -138,6 +139,7 @@ export function ProjectForm({ project }: { project?: Project }) {
           {...text("live_link")}
         />
       </div>
+      {project ? <TranslationPanel item={project} /> : null}
       <ContentImage id={`${id}-image`} label={t("admin.projects.image")} currentUrl={currentUrl} />
       <CheckboxField
         id={`${id}-featured`}
