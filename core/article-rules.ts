@@ -39,14 +39,6 @@ export function buildSlug(displayTitle: string, timestamp: number): string {
 }
 
 /**
- * Whether a slug from an address could be one buildSlug made (word characters and hyphens): anything else, a NUL
- * byte or a thousand characters, names no article and is answered 404 without asking the database.
- */
-export function isPossibleSlug(slug: string): boolean {
-  return /^[\w-]{1,400}$/.test(slug);
-}
-
-/**
  * A slug no other article has: the candidate, else candidate-1, candidate-2, … (`isTaken` leaves the article
  * being edited out). A candidate under 3 characters becomes 'untitled-article-' and 5 timestamp digits; when
  * the check itself fails, the candidate gets the timestamp's last 4 digits.

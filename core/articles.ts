@@ -20,3 +20,21 @@ export function pickLocalized<Field extends "title" | "excerpt" | "content">(
   }
   return texts[field] ?? "";
 }
+
+/**
+ * The languages an article exists in (decision 044): those whose content has text. A page in another language
+ * shows the text in the language it exists in, marked as such, and is not advertised to search engines or feeds.
+ * An article with no text in either language exists in both (its titles are all there is).
+ */
+export function articleLanguages(row: {
+  reading_minutes_en: number;
+  reading_minutes_ar: number;
+}): Language[] {
+  const languages = (["en", "ar"] as const).filter((language) => row[`reading_minutes_${language}`] > 0);
+  return languages.length > 0 ? languages : ["en", "ar"];
+}
+
+/** The language a page in `language` shows an item's text in: its own, else the one the text exists in. */
+export function shownLanguage(languages: readonly Language[], language: Language): Language {
+  return languages.includes(language) ? language : (languages[0] ?? language);
+}

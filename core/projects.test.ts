@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ALL_CATEGORIES,
   filterProjects,
+  localizeProject,
   projectCategories,
   sampleProjects,
   shouldShowCategoryFilter,
@@ -134,5 +135,33 @@ describe("sampleProjects", () => {
       "Svelte",
       "React Native",
     ]);
+  });
+});
+
+describe("localizeProject's fallback marks", () => {
+  const project = {
+    id: "p",
+    title: "Shop",
+    description: "A shop",
+    category: "React",
+    title_ar: "متجر",
+    description_ar: "",
+    category_ar: "",
+    image_url: null,
+    image_alt_en: "",
+    image_alt_ar: "",
+    github_link: null,
+    live_link: null,
+    tags: [],
+    created_at: "2026-11-01T00:00:00.000Z",
+  };
+  it("marks each Arabic text that falls back to the English, and nothing in English", () => {
+    expect(localizeProject(project, "ar")).toMatchObject({
+      title: "متجر",
+      description: "A shop",
+      fallback: { description: "en", category: "en" },
+    });
+    expect(localizeProject(project, "ar").fallback).not.toHaveProperty("title");
+    expect(localizeProject(project, "en")).not.toHaveProperty("fallback");
   });
 });

@@ -49,6 +49,11 @@ export interface PublicProject {
   live_link: string | null;
   tags: string[];
   created_at: string;
+  /**
+   * The language of each text shown in the other language because the page's is empty (decision 044): its own
+   * `lang` and `dir` on the card. Absent when every text is in the page's language.
+   */
+  fallback?: Partial<Record<"title" | "description" | "category", Language>>;
 }
 
 /**
@@ -57,7 +62,12 @@ export interface PublicProject {
  */
 export function localizeProject(project: BilingualProject, language: Language): PublicProject {
   const pick = (en: string, ar: string) => (language === "ar" ? ar.trim() || en : en);
+  const fallback: NonNullable<PublicProject["fallback"]> = {};
+  if (language === "ar")
+    for (const field of ["title", "description", "category"] as const)
+      if (project[field].trim() !== "" && project[`${field}_ar`].trim() === "") fallback[field] = "en";
   return {
+    ...(Object.keys(fallback).length > 0 ? { fallback } : {}),
     id: project.id,
     title: pick(project.title, project.title_ar),
     description: pick(project.description, project.description_ar),

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, getTableColumns, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
+import { arabicSlug } from "#core/slugs.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { backends, migrationsFolder, useTestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
@@ -113,5 +114,71 @@ describe("createDb with broken migrations", () => {
     await expect(
       createDb({ pgliteDataDir: "memory://", migrationsFolder: path.join(migrationsFolder, "missing") }),
     ).rejects.toThrow();
+  });
+});
+
+describe("the migration that gives existing content its slugs per language (decision 043)", () => {
+  let root: string | undefined;
+  afterEach(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("gives every existing article an Arabic slug and every project both, by the rule of core/slugs.ts", async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), "sira-slugs-"));
+    // The site as it was before: every migration up to the one that adds the slugs.
+    const before = path.join(root, "before");
+    cpSync(migrationsFolder, before, { recursive: true });
+    const journalPath = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+    const last = journal.entries.findIndex((entry) => entry.tag === "0013_slugs_per_language");
+    journal.entries = journal.entries.slice(0, last);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const dataDir = path.join(root, "pglite");
+    const old = await createDb({ pgliteDataDir: dataDir, migrationsFolder: before });
+    const titles = [
+      ["hello-world", "Hello world", "مرحبًا بـالعالم", 1],
+      ["second", "Second", "مرحبا بالعالم", 1],
+      ["english-only", "English only", "English only", 0],
+      ["article-01950", "كتابة ٣ مقالات؟", "كتابة ٣ مقالات؟", 2],
+      ["short", "Short", "ـا", 0],
+    ] as const;
+    for (const [slug, en, ar, minutes] of titles)
+      await old.db.execute(
+        sql`insert into articles (slug, title, title_en, title_ar, reading_minutes_en) values (${slug}, ${en}, ${en}, ${ar}, ${minutes})`,
+      );
+    for (const [title, title_ar] of [
+      ["Web Shop", "متجر إلكتروني"],
+      ["Web Shop", ""],
+      ["متجر", ""],
+    ])
+      await old.db.execute(sql`insert into projects (title, title_ar) values (${title}, ${title_ar})`);
+    await old.close();
+
+    const migrated = await createDb({ pgliteDataDir: dataDir, migrationsFolder });
+    try {
+      const rows = await migrated.db
+        .select({ slug: articles.slug, slug_ar: articles.slug_ar, changed: articles.text_changed_en })
+        .from(articles);
+      const bySlug = Object.fromEntries(rows.map((row) => [row.slug, row]));
+      expect(bySlug["hello-world"]!.slug_ar).toBe(arabicSlug("مرحبًا بـالعالم"));
+      expect(bySlug["hello-world"]!.slug_ar).toBe("مرحبا-بالعالم");
+      // The same Arabic slug twice: the second gets part of its id.
+      expect(bySlug["second"]!.slug_ar).toMatch(/^مرحبا-بالعالم-[0-9a-f]{8}$/);
+      expect(bySlug["english-only"]!.slug_ar).toBe("english-only");
+      expect(bySlug["article-01950"]!.slug_ar).toBe("كتابة-٣-مقالات");
+      // Too little left of the Arabic title: the English slug.
+      expect(bySlug["short"]!.slug_ar).toBe("short");
+      expect(bySlug["hello-world"]!.changed).not.toBeNull();
+      expect(bySlug["english-only"]!.changed).toBeNull();
+      const projectSlugs = await migrated.db
+        .select({ en: projects.slug_en, ar: projects.slug_ar })
+        .from(projects);
+      expect(projectSlugs.map((row) => row.en).sort()).toEqual(expect.arrayContaining(["web-shop", "متجر"]));
+      expect(projectSlugs.map((row) => row.ar)).toEqual(expect.arrayContaining(["متجر-إلكتروني", "متجر"]));
+      expect(new Set(projectSlugs.map((row) => row.en)).size).toBe(3);
+      expect(new Set(projectSlugs.map((row) => row.ar)).size).toBe(3);
+    } finally {
+      await migrated.close();
+    }
   });
 });

@@ -45,6 +45,22 @@ function requireImageAlt(
     context.addIssue({ code: "custom", path: ["image_alt_ar"], message: "imageAltRequiredAr" });
 }
 
+/** The longest slug the owner may type. */
+export const SLUG_MAX = 200;
+const slugText = z.string().trim().max(SLUG_MAX, { error: "tooLong" }).default("");
+
+/** The owner's own search and share texts per language (decision 044); empty: the derived ones. */
+export const META_TITLE_MAX = 120;
+export const META_DESCRIPTION_MAX = 300;
+const metaTexts = {
+  meta_title_en: (text: z.ZodString) => text.trim().max(META_TITLE_MAX, { error: "tooLong" }).default(""),
+  meta_title_ar: (text: z.ZodString) => text.trim().max(META_TITLE_MAX, { error: "tooLong" }).default(""),
+  meta_description_en: (text: z.ZodString) =>
+    text.trim().max(META_DESCRIPTION_MAX, { error: "tooLong" }).default(""),
+  meta_description_ar: (text: z.ZodString) =>
+    text.trim().max(META_DESCRIPTION_MAX, { error: "tooLong" }).default(""),
+};
+
 export const ProjectInputSchema = createInsertSchema(projects, {
   // Missing, not text or blank: the one message of docs/product.md §5.
   title: z
@@ -64,6 +80,7 @@ export const ProjectInputSchema = createInsertSchema(projects, {
   github_link: optionalLink,
   live_link: optionalLink,
   // Typed comma-separated in the admin (core/projects.ts parseTags); blanks and repeats are dropped here too.
+  ...metaTexts,
   tags: z
     .array(z.string().trim().max(PROJECT_LIMITS.tag, { error: "tooLong" }), { error: "notText" })
     .default([])
@@ -84,6 +101,15 @@ export const ProjectInputSchema = createInsertSchema(projects, {
     github_link: true,
     live_link: true,
     tags: true,
+    meta_title_en: true,
+    meta_title_ar: true,
+    meta_description_en: true,
+    meta_description_ar: true,
+  })
+  .extend({
+    // The owner's slugs (decision 043); empty: built from the titles.
+    slug_en: slugText,
+    slug_ar: slugText,
   })
   .strip()
   .superRefine(requireImageAlt);
@@ -108,6 +134,7 @@ export const ArticleInputSchema = createInsertSchema(articles, {
   image_alt_ar: imageAlt,
   summary_en: (text) => text.trim().max(ARTICLE_SUMMARY_MAX, { error: "tooLong" }).default(""),
   summary_ar: (text) => text.trim().max(ARTICLE_SUMMARY_MAX, { error: "tooLong" }).default(""),
+  ...metaTexts,
 })
   .pick({
     title_en: true,
@@ -119,8 +146,15 @@ export const ArticleInputSchema = createInsertSchema(articles, {
     image_alt_ar: true,
     summary_en: true,
     summary_ar: true,
+    meta_title_en: true,
+    meta_title_ar: true,
+    meta_description_en: true,
+    meta_description_ar: true,
   })
   .extend({
+    // The owner's slugs (decision 043); empty: built from the titles.
+    slug_en: slugText,
+    slug_ar: slugText,
     // docs/product.md §18: a new article is a draft unless the owner publishes or schedules it.
     status: z.enum(["draft", "scheduled", "published"], { error: "articleStatus" }).default("draft"),
     publish_at: z

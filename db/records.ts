@@ -27,6 +27,7 @@ export type Article = Serialized<ArticleRow>;
 export const ARTICLE_LIST_COLUMNS = [
   "id",
   "slug",
+  "slug_ar",
   "title_en",
   "title_ar",
   "excerpt_en",
@@ -70,6 +71,12 @@ export const ARTICLE_DETAIL_COLUMNS = [
   "image_alt_en",
   "image_alt_ar",
   "published",
+  "meta_title_en",
+  "meta_title_ar",
+  "meta_description_en",
+  "meta_description_ar",
+  "share_image_en",
+  "share_image_ar",
 ] as const;
 
 export type ArticleDetail = Pick<Article, (typeof ARTICLE_DETAIL_COLUMNS)[number]>;

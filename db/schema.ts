@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -20,6 +21,24 @@ export interface ArticleTag {
   slug: string;
   en: string;
   ar: string;
+}
+
+/**
+ * What articles and projects share about their two languages: when each language's text last changed (null while
+ * it has none), so the admin can tell a translation older than its original (decision 044); and the owner's own
+ * search and share texts and share image per language, used instead of the derived ones when given.
+ */
+function translationColumns() {
+  return {
+    text_changed_en: timestamp("text_changed_en", { withTimezone: true, mode: "date" }),
+    text_changed_ar: timestamp("text_changed_ar", { withTimezone: true, mode: "date" }),
+    meta_title_en: text("meta_title_en").notNull().default(""),
+    meta_title_ar: text("meta_title_ar").notNull().default(""),
+    meta_description_en: text("meta_description_en").notNull().default(""),
+    meta_description_ar: text("meta_description_ar").notNull().default(""),
+    share_image_en: text("share_image_en"),
+    share_image_ar: text("share_image_ar"),
+  };
 }
 
 export const projects = pgTable(
@@ -48,10 +67,20 @@ export const projects = pgTable(
     featured: boolean("featured").notNull().default(false),
     /** The owner's order, smallest first; a new project goes first. */
     position: integer("position").notNull().default(0),
+    /** Its address in each language (decision 043): `/projects/{slug_en}`, `/ar/projects/{slug_ar}`. */
+    slug_en: text("slug_en").notNull().default(""),
+    slug_ar: text("slug_ar").notNull().default(""),
+    ...translationColumns(),
   },
   (table) => [
     index("projects_created_at_idx").on(table.created_at.desc()),
     index("projects_position_idx").on(table.position, table.created_at.desc()),
+    uniqueIndex("projects_slug_en_idx")
+      .on(table.slug_en)
+      .where(sql`${table.slug_en} <> ''`),
+    uniqueIndex("projects_slug_ar_idx")
+      .on(table.slug_ar)
+      .where(sql`${table.slug_ar} <> ''`),
   ],
 );
 
@@ -89,11 +118,20 @@ export const articles = pgTable(
     reading_minutes_ar: integer("reading_minutes_ar").notNull().default(0),
     /** The article's tags: one slug each, shown in English and Arabic. */
     tags: jsonb("tags").$type<ArticleTag[]>().notNull().default([]),
+    /**
+     * Its Arabic address (decision 043); `slug` is the English one. Empty only in a row restored from a backup
+     * made before it existed: the Arabic address then uses the English slug.
+     */
+    slug_ar: text("slug_ar").notNull().default(""),
+    ...translationColumns(),
   },
   (table) => [
     index("articles_public_idx").on(table.published, table.date.desc()),
     index("articles_date_idx").on(table.date.desc()),
     index("articles_created_at_idx").on(table.created_at.desc()),
+    uniqueIndex("articles_slug_ar_idx")
+      .on(table.slug_ar)
+      .where(sql`${table.slug_ar} <> ''`),
   ],
 );
 
@@ -322,4 +360,22 @@ export const authChallenges = pgTable(
     expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (table) => [index("auth_challenges_expires_at_idx").on(table.expires_at)],
+);
+
+// Every slug an item had before its current ones, in either language, once it had been public (decision 043): its
+// old addresses answer 301 to the current one, and 410 once the item is deleted. `kind` names the item's table
+// ("articles", "projects"); `item_id` is kept when the item goes, so its addresses can say it is gone.
+export const slugHistory = pgTable(
+  "slug_history",
+  {
+    kind: text("kind").notNull(),
+    language: text("language").$type<"en" | "ar">().notNull(),
+    slug: text("slug").notNull(),
+    item_id: uuid("item_id").notNull(),
+    retired_at: timestamp("retired_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.language, table.slug] }),
+    index("slug_history_item_idx").on(table.kind, table.item_id),
+  ],
 );

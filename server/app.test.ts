@@ -66,6 +66,16 @@ describe.each(backends)("the API on $name", (backend) => {
         image_alt_ar: "",
         featured: false,
         position: 0,
+        slug_en: aString,
+        slug_ar: "",
+        text_changed_en: null,
+        text_changed_ar: null,
+        meta_title_en: "",
+        meta_title_ar: "",
+        meta_description_en: "",
+        meta_description_ar: "",
+        share_image_en: null,
+        share_image_ar: null,
       });
     });
 
@@ -121,6 +131,7 @@ describe.each(backends)("the API on $name", (backend) => {
         reading_minutes_en: 0,
         reading_minutes_ar: 0,
         tags: [],
+        slug_ar: "",
       });
     });
 
@@ -167,6 +178,13 @@ describe.each(backends)("the API on $name", (backend) => {
         reading_minutes_en: 0,
         reading_minutes_ar: 0,
         tags: [],
+        slug_ar: "",
+        meta_title_en: "",
+        meta_title_ar: "",
+        meta_description_en: "",
+        meta_description_ar: "",
+        share_image_en: null,
+        share_image_ar: null,
       });
     });
 

@@ -4,7 +4,7 @@ import type { PublicProject } from "#core/projects.ts";
 import { GithubIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
-import { useI18n } from "#app/lib/i18n.ts";
+import { textAttributes, useI18n } from "#app/lib/i18n.ts";
 
 /** A project card (docs/product.md §2 "Projects"): image or fallback, title, description, tags, links, category. */
 export function ProjectCard({
@@ -52,7 +52,10 @@ export function ProjectCard({
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <Heading dir="auto" className="text-lg font-semibold">
+          <Heading
+            {...textAttributes(project.fallback?.title ?? null)}
+            className={`text-lg font-semibold ${project.fallback?.title ? "text-end" : ""}`}
+          >
             {project.title}
           </Heading>
           <div className="flex shrink-0 items-center gap-1">
@@ -75,7 +78,10 @@ export function ProjectCard({
           </div>
         </div>
         {/* The owner's line breaks stay (docs/product.md §5). */}
-        <p dir="auto" className="flex-1 whitespace-pre-line text-muted-foreground">
+        <p
+          {...textAttributes(project.fallback?.description ?? null)}
+          className={`flex-1 whitespace-pre-line text-muted-foreground ${project.fallback?.description ? "text-end" : ""}`}
+        >
           {project.description}
         </p>
         {project.tags.length > 0 ? (
@@ -93,7 +99,7 @@ export function ProjectCard({
         ) : null}
         {project.category ? (
           <p className="text-sm font-medium text-muted-foreground">
-            <bdi>{project.category}</bdi>
+            <bdi lang={project.fallback?.category}>{project.category}</bdi>
           </p>
         ) : null}
       </div>

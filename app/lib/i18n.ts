@@ -30,3 +30,14 @@ export function useI18n(): {
   const localPath = useCallback((path: string) => localizePath(path, language), [language]);
   return { t, language, dir: directionOf(language), localPath };
 }
+
+/**
+ * The attributes of an item's text on a page (decision 044): text in the page's language takes its direction from
+ * its letters; text shown in the other language (the page's is missing) carries that language and its direction.
+ * Where it must line up with the page's text (a list), it is aligned to its end: the page's start.
+ */
+export function textAttributes(
+  textLanguage: Language | null,
+): { dir: "auto" } | { lang: Language; dir: "rtl" | "ltr" } {
+  return textLanguage ? { lang: textLanguage, dir: directionOf(textLanguage) } : { dir: "auto" };
+}

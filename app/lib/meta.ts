@@ -51,6 +51,14 @@ export interface PageHead {
   search?: string;
   /** Not to be indexed (the owner's preview): title, description and `noindex` only. */
   noindex?: boolean;
+  /**
+   * The page's address in each language it exists in, when not every language has it (an article written in one
+   * language, decision 044): only these are alternates, and the canonical is the original's (`canonicalPath`).
+   */
+  alternates?: Partial<Record<Language, string>>;
+  canonicalPath?: string;
+  /** The owner's share image for this page, instead of the drawn one. */
+  image?: string | null;
 }
 
 function rootData(matches: MetaArgsLike["matches"]): RootData | undefined {
@@ -96,10 +104,12 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
   const url = (path: string) => origin + path;
   // This page's own address, with the part of its query that names it (?page=2).
   const pageUrl = (path: string) => origin + path + (head.search ?? "");
-  const canonical = pageUrl(localizePath(pathname, language));
-  const alternates = alternatePaths(pathname);
+  const canonical = pageUrl(head.canonicalPath ?? localizePath(pathname, language));
+  const alternates: Partial<Record<Language, string>> = head.alternates ?? alternatePaths(pathname);
+  const alternateLanguages = LANGUAGES.filter((other) => alternates[other] !== undefined);
+  const xDefault = alternates.en ?? alternates[alternateLanguages[0]!]!;
   const image = {
-    url: url(shareImagePath(pathname, language)),
+    url: head.image ? url(head.image) : url(shareImagePath(pathname, language)),
     alt: text("meta.shareImageAlt", { title }),
   };
   const homeName = text("nav.home");
@@ -108,13 +118,13 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
   return [
     ...tags,
     { tagName: "link", rel: "canonical", href: canonical },
-    ...LANGUAGES.map((other) => ({
+    ...alternateLanguages.map((other) => ({
       tagName: "link",
       rel: "alternate",
       hrefLang: other,
-      href: pageUrl(alternates[other]),
+      href: pageUrl(alternates[other]!),
     })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: pageUrl(alternates.en) },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: pageUrl(xDefault) },
     {
       tagName: "link",
       rel: "alternate",
@@ -128,10 +138,12 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
     { property: "og:type", content: head.type ?? "website" },
     { property: "og:url", content: canonical },
     { property: "og:locale", content: OG_LOCALES[language] },
-    ...LANGUAGES.filter((other) => other !== language).map((other) => ({
-      property: "og:locale:alternate",
-      content: OG_LOCALES[other],
-    })),
+    ...alternateLanguages
+      .filter((other) => other !== language)
+      .map((other) => ({
+        property: "og:locale:alternate",
+        content: OG_LOCALES[other],
+      })),
     { property: "og:image", content: image.url },
     { property: "og:image:width", content: String(SHARE_IMAGE_SIZE.width) },
     { property: "og:image:height", content: String(SHARE_IMAGE_SIZE.height) },

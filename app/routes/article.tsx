@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { ArticleBody, ArticleNotFound } from "#app/features/articles/article-view.tsx";
+import { ArticleBody, ArticleGone, ArticleNotFound } from "#app/features/articles/article-view.tsx";
 import { loadArticle } from "#app/features/articles/load-articles.server.ts";
 import { metaText, ownerJsonLd, pageHead, shareImagePath } from "#app/lib/meta.ts";
 import { requestLanguage } from "#app/lib/language.ts";
-import { localizePath } from "#core/localized-paths.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
 import type { Route } from "./+types/article";
 
@@ -21,15 +20,21 @@ export const meta: Route.MetaFunction = (args) => {
       private: true,
     });
   const { language, origin, text, site } = metaText(args);
-  const canonical = origin + localizePath(args.location.pathname, language);
+  // A page whose text is in the other language names the original as canonical (decision 044).
+  const canonical = origin + article.canonicalPath;
+  const title = article.metaTitle || article.title;
+  const description = article.metaDescription || article.excerpt;
   return pageHead(args, {
     titleKey: "meta.article",
-    vars: { title: article.title },
-    description: article.excerpt,
+    vars: { title },
+    description,
     type: "article",
+    alternates: article.paths,
+    canonicalPath: article.canonicalPath,
+    image: article.shareImage,
     breadcrumbs: [
       [text("nav.articles"), "/articles"],
-      [article.title, `/articles/${article.slug}`],
+      [article.title, args.location.pathname],
     ],
     extra: [
       { property: "article:published_time", content: article.date },
@@ -38,9 +43,9 @@ export const meta: Route.MetaFunction = (args) => {
     jsonLd: [
       {
         "@type": "BlogPosting",
-        headline: article.title,
-        description: article.excerpt,
-        image: origin + shareImagePath(args.location.pathname, language),
+        headline: title,
+        description,
+        image: origin + (article.shareImage ?? shareImagePath(args.location.pathname, language)),
         datePublished: article.date,
         dateModified: article.modified,
         author: ownerJsonLd(origin, language, site),
@@ -49,7 +54,7 @@ export const meta: Route.MetaFunction = (args) => {
           name: site.name,
           logo: { "@type": "ImageObject", url: `${origin}/apple-touch-icon.png` },
         },
-        inLanguage: language,
+        inLanguage: article.textLanguage ?? language,
         ...(article.tags.length > 0 ? { keywords: article.tags.map((tag) => tag.name).join(", ") } : {}),
         mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
       },
@@ -59,8 +64,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
   useErrorToast("errors.fetchArticle", loaderData.errorKey);
-  return loaderData.article ? (
-    <ArticleBody article={loaderData.article} />
+  if (loaderData.article) return <ArticleBody article={loaderData.article} />;
+  return loaderData.status === 410 ? (
+    <ArticleGone />
   ) : (
     <ArticleNotFound unavailable={loaderData.status === 503} />
   );

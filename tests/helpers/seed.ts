@@ -23,6 +23,7 @@ export async function insertProject(db: Database, partial: Partial<NewProjectRow
       description: `Description of project ${n}.`,
       category: "React",
       tags: ["React", "Node.js"],
+      slug_en: `project-${n}-${randomUUID().slice(0, 8)}`,
       ...partial,
     })
     .returning();

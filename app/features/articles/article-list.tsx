@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import { visiblePages } from "#core/paging.ts";
-import { useI18n } from "#app/lib/i18n.ts";
+import { textAttributes, useI18n } from "#app/lib/i18n.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
 import type { ArticlesResult, TagName } from "./articles-result.ts";
 
@@ -80,7 +80,7 @@ function Pagination({ path, page, pages }: { path: string; page: number; pages: 
 
 /** One page of the articles list (or of a tag's), with its pages. */
 export function ArticleList({ result, path }: { result: ArticlesResult; path: string }) {
-  const { t, localPath } = useI18n();
+  const { t, language } = useI18n();
   useErrorToast("errors.fetchArticles", result.errorKey);
   if (result.articles.length === 0) {
     return <p className="py-16 text-center text-lg text-muted-foreground">{t("articles.empty")}</p>;
@@ -95,12 +95,7 @@ export function ArticleList({ result, path }: { result: ArticlesResult; path: st
             style={{ "--stagger-index": index } as CSSProperties}
           >
             <article className="flex flex-col sm:flex-row">
-              <Link
-                to={localPath(`/articles/${article.slug}`)}
-                tabIndex={-1}
-                aria-hidden="true"
-                className="shrink-0 sm:w-56"
-              >
+              <Link to={article.path} tabIndex={-1} aria-hidden="true" className="shrink-0 sm:w-56">
                 {article.image_url ? (
                   <ResponsiveImage
                     src={article.image_url}
@@ -115,12 +110,11 @@ export function ArticleList({ result, path }: { result: ArticlesResult; path: st
                 )}
               </Link>
               <div className="flex flex-col gap-2 p-6">
-                <h2 dir="auto" className="text-xl font-semibold">
-                  <Link
-                    to={localPath(`/articles/${article.slug}`)}
-                    prefetch="intent"
-                    className="hover:text-primary"
-                  >
+                <h2
+                  {...textAttributes(article.textLanguage)}
+                  className={`text-xl font-semibold ${article.textLanguage ? "text-end" : ""}`}
+                >
+                  <Link to={article.path} prefetch="intent" className="hover:text-primary">
                     {article.title}
                   </Link>
                 </h2>
@@ -130,6 +124,13 @@ export function ArticleList({ result, path }: { result: ArticlesResult; path: st
                     <time key="date" dateTime={article.date}>
                       {article.dateText}
                     </time>,
+                    ...(article.textLanguage
+                      ? [
+                          <span key="language" lang={language}>
+                            {t(`common.textIn.${article.textLanguage}`)}
+                          </span>,
+                        ]
+                      : []),
                     ...(article.readingMinutes > 0
                       ? [
                           <span key="reading">
@@ -139,7 +140,10 @@ export function ArticleList({ result, path }: { result: ArticlesResult; path: st
                       : []),
                   ]}
                 />
-                <p dir="auto" className="text-muted-foreground">
+                <p
+                  {...textAttributes(article.textLanguage)}
+                  className={`text-muted-foreground ${article.textLanguage ? "text-end" : ""}`}
+                >
                   {article.excerpt}
                 </p>
                 {article.tags.length > 0 ? <TagLinks tags={article.tags} /> : null}

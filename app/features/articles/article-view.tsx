@@ -2,7 +2,7 @@ import { MetaLine } from "#app/components/meta-line.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { ArrowLeft, Share2 } from "lucide-react";
 import { Link } from "react-router";
-import { useI18n } from "#app/lib/i18n.ts";
+import { textAttributes, useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import type { ArticleView } from "./load-articles.server.ts";
 import { TagLinks } from "./article-list.tsx";
@@ -35,13 +35,26 @@ export function ArticleNotFound({ unavailable = false }: { unavailable?: boolean
   );
 }
 
+/** The address of an article that was deleted (410 Gone, decision 043), with the way back to the list. */
+export function ArticleGone() {
+  const { t } = useI18n();
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{t("articles.goneTitle")}</h1>
+      <p className="text-lg">{t("articles.gone")}</p>
+      <BackToArticles />
+    </section>
+  );
+}
+
 /**
  * One article as visitors read it (docs/product.md §2, §18): cover, title, author, date, reading time, tags, a
  * table of contents for three headings or more, and the content. The owner's preview renders the same.
  */
 export function ArticleBody({ article, share = true }: { article: ArticleView; share?: boolean }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const site = useSite();
+  const other = article.textLanguage;
   return (
     <article>
       {article.image_url ? (
@@ -72,7 +85,22 @@ export function ArticleBody({ article, share = true }: { article: ArticleView; s
             </button>
           ) : null}
         </div>
-        <h1 dir="auto" className="text-4xl font-extrabold leading-tight tracking-tight">
+        {other ? (
+          <p role="note" className="mb-6 rounded-lg border border-border bg-muted/40 p-4">
+            {t(`articles.onlyIn.${other}`)}{" "}
+            <Link
+              to={article.canonicalPath}
+              hrefLang={other}
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              {t(`articles.readIn.${other}`)}
+            </Link>
+          </p>
+        ) : null}
+        <h1
+          {...textAttributes(article.titleLanguage === language ? null : article.titleLanguage)}
+          className="text-4xl font-extrabold leading-tight tracking-tight"
+        >
           {article.title}
         </h1>
         <MetaLine
@@ -100,7 +128,7 @@ export function ArticleBody({ article, share = true }: { article: ArticleView; s
             <h2 id="toc-title" className="mb-2 text-lg font-bold">
               {t("articles.contents")}
             </h2>
-            <ol className="flex flex-col gap-1">
+            <ol lang={other ?? undefined} className="flex flex-col gap-1">
               {article.toc.map((entry) => (
                 <li key={entry.id} className={entry.level === 3 ? "ps-5" : undefined}>
                   <a href={`#${entry.id}`} dir="auto" className="text-primary hover:underline">
@@ -111,7 +139,11 @@ export function ArticleBody({ article, share = true }: { article: ArticleView; s
             </ol>
           </nav>
         ) : null}
-        <div dir="auto" className="prose-article mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
+        <div
+          {...textAttributes(other)}
+          className="prose-article mt-10"
+          dangerouslySetInnerHTML={{ __html: article.html }}
+        />
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import type { Language } from "#core/preferences.ts";
 import type { ImageInfo } from "#core/images.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 
@@ -9,7 +10,10 @@ export interface TagName {
 
 export interface ArticleSummary {
   id: string;
-  slug: string;
+  /** Its address in the page's language (decision 043). */
+  path: string;
+  /** The language its title and excerpt are in when the article does not exist in the page's; null otherwise. */
+  textLanguage: Language | null;
   title: string;
   excerpt: string;
   image_url: string | null;

@@ -1,7 +1,8 @@
 import type { TranslationKey } from "#app/i18n/keys.ts";
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { withHeadingIds, type TocEntry } from "#core/article-toc.ts";
-import { pickLocalized } from "#core/articles.ts";
+import { articleLanguages, pickLocalized, shownLanguage } from "#core/articles.ts";
+import { itemPath, type ItemSlugs } from "#core/slugs.ts";
 import { ARTICLES_PER_PAGE } from "#core/paging.ts";
 import { formatLongDate, formatLongDateTime } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
@@ -29,10 +30,18 @@ function minutesIn(
 const tagNames = (tags: ArticleTag[], language: Language): TagName[] =>
   tags.map((tag) => ({ slug: tag.slug, name: language === "ar" ? tag.ar || tag.en : tag.en }));
 
+/** An article's slugs; a row restored from a backup older than Arabic slugs uses the English one for both. */
+const slugsOf = (row: { slug: string; slug_ar: string }): ItemSlugs => ({
+  en: row.slug,
+  ar: row.slug_ar || row.slug,
+});
+
 function summaryOf(row: ArticleListItem, language: Language, timeZone: string): ArticleSummary {
+  const shown = shownLanguage(articleLanguages(row), language);
   return {
     id: row.id,
-    slug: row.slug,
+    path: itemPath("articles", slugsOf(row), language),
+    textLanguage: shown === language ? null : shown,
     title: pickLocalized(row, "title", language),
     excerpt: pickLocalized(row, "excerpt", language),
     image_url: row.image_url,
@@ -94,7 +103,18 @@ export interface ArticleView {
   /** Where the article stands, for the owner's preview. */
   publication: Publication;
   id: string;
-  slug: string;
+  /** Its address in each language it exists in (decision 044): the alternates search engines are told of. */
+  paths: Partial<Record<Language, string>>;
+  /** The address of its original (the page's own when the article exists in the page's language): the canonical. */
+  canonicalPath: string;
+  /** The language its text is in when the page shows the other language's (decision 044); null otherwise. */
+  textLanguage: Language | null;
+  /** The language its title is in: the page's when the owner wrote one in it, else the text's. */
+  titleLanguage: Language;
+  /** The owner's search and share texts and share image in the page's language, when given. */
+  metaTitle: string;
+  metaDescription: string;
+  shareImage: string | null;
   title: string;
   excerpt: string;
   html: string;
@@ -115,7 +135,7 @@ export interface ArticleView {
 }
 
 export interface ArticlePage {
-  status: 200 | 404 | 503;
+  status: 200 | 404 | 410 | 503;
   errorKey: TranslationKey | null;
   article: ArticleView | null;
 }
@@ -133,10 +153,21 @@ async function viewOf(
     await getServices(context).articles.html({ id: row.id, language, content }),
   );
   const updatedLater = new Date(row.updated_at).getTime() - new Date(row.date).getTime() > DAY_MS;
+  const languages = articleLanguages(row);
+  const shown = shownLanguage(languages, language);
+  const slugs = slugsOf(row);
+  // An Arabic title the owner wrote differs from the English one it otherwise copies (docs/product.md §5.5).
+  const ownTitle = language === "en" ? row.title_en === row.title : row.title_ar !== row.title_en;
   return {
     publication: publicationOf(row, new Date()),
     id: row.id,
-    slug: row.slug,
+    paths: Object.fromEntries(languages.map((one) => [one, itemPath("articles", slugs, one)])),
+    canonicalPath: itemPath("articles", slugs, shown),
+    textLanguage: shown === language ? null : shown,
+    titleLanguage: shown === language || ownTitle ? language : shown,
+    metaTitle: row[`meta_title_${language}`],
+    metaDescription: row[`meta_description_${language}`],
+    shareImage: row[`share_image_${language}`],
     title: pickLocalized(row, "title", language),
     excerpt: pickLocalized(row, "excerpt", language),
     html: rendered.html,
@@ -154,18 +185,25 @@ async function viewOf(
   };
 }
 
-/** One public article in the current language, its content as sanitised, highlighted HTML (docs/product.md §2). */
+/**
+ * One public article in the current language, its content as sanitised, highlighted HTML (docs/product.md §2).
+ * An address the article had before, or its slug in the other language, answers 301 to its current address; the
+ * address of a deleted article answers 410 (decision 043).
+ */
 export async function loadArticle(
   context: Readonly<RouterContextProvider>,
   slug: string,
   language: Language,
 ): Promise<ArticlePage> {
-  const { data: row, errorKey } = await readForPage(context, `article ${slug}`, ({ articles }) =>
-    articles.bySlug(slug),
+  const { data: answer, errorKey } = await readForPage(context, `article ${slug}`, ({ articles }) =>
+    articles.atAddress(language, slug),
   );
   if (errorKey) return { status: 503, errorKey, article: null };
-  if (!row) return { status: 404, errorKey: "articles.notFound", article: null };
-  return { status: 200, errorKey: null, article: await viewOf(context, row, language) };
+  if (!answer) return { status: 404, errorKey: "articles.notFound", article: null };
+  if ("movedTo" in answer)
+    throw redirect(itemPath("articles", { en: answer.movedTo, ar: answer.movedTo }, language), 301);
+  if ("gone" in answer) return { status: 410, errorKey: null, article: null };
+  return { status: 200, errorKey: null, article: await viewOf(context, answer.item, language) };
 }
 
 /** Any article for the owner's preview (docs/product.md §18); 404 without the owner's session. */

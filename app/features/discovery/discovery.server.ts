@@ -1,7 +1,8 @@
 import { Feed } from "feed";
 import { SitemapStream, streamToPromise } from "sitemap";
 import type { RouterContextProvider } from "react-router";
-import { pickLocalized } from "#core/articles.ts";
+import { articleLanguages, pickLocalized } from "#core/articles.ts";
+import { itemPath } from "#core/slugs.ts";
 import { LOCALES } from "#core/dates.ts";
 import { translate } from "#core/i18n.ts";
 import { PUBLIC_PAGES, localizePath } from "#core/localized-paths.ts";
@@ -16,6 +17,15 @@ import { getServices, readSite } from "#app/lib/services.server.ts";
 
 /** When this server started: the last change of the pages while the site has no dated content yet. */
 const STARTED_AT = new Date().toISOString();
+
+/** A path segment as text; a malformed escape names nothing. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return "";
+  }
+}
 
 /** How many articles a feed carries, newest first. */
 export const FEED_SIZE = 20;
@@ -65,7 +75,18 @@ export async function sitemap(context: Readonly<RouterContextProvider>, origin: 
     for (const language of LANGUAGES) stream.write({ url: localizePath(path, language), lastmod, links });
   };
   for (const page of PUBLIC_PAGES) add(page, siteChanged);
-  for (const article of articles) add(`/articles/${article.slug}`, article.updated_at);
+  // An article at its address in each language it exists in, and only those (decisions 043, 044).
+  for (const article of articles) {
+    const slugs = { en: article.slug, ar: article.slug_ar || article.slug };
+    const languages = articleLanguages(article);
+    const links = languages.map((language): { lang: string; url: string } => ({
+      lang: language,
+      url: origin + itemPath("articles", slugs, language),
+    }));
+    links.push({ lang: "x-default", url: links[0]!.url });
+    for (const language of languages)
+      stream.write({ url: itemPath("articles", slugs, language), lastmod: article.updated_at, links });
+  }
   // Each tag's page, changed when the newest of its articles did.
   const tags = new Map<string, string>();
   for (const article of articles)
@@ -85,7 +106,12 @@ export async function feed(
   language: Language,
 ): Promise<Response> {
   // The newest 20 only: the feed never reads every article (docs/product.md §18).
-  const { items: articles } = await getServices(context).articles.listPage({ page: 1, perPage: FEED_SIZE });
+  // Only the articles that exist in the feed's language (decision 044).
+  const { items: articles } = await getServices(context).articles.listPage({
+    page: 1,
+    perPage: FEED_SIZE,
+    language,
+  });
   const site = await readSite(context, language);
   const home = origin + localizePath("/", language);
   const channel = new Feed({
@@ -100,7 +126,8 @@ export async function feed(
     author: { name: site.name, link: home },
   });
   for (const article of articles) {
-    const link = origin + localizePath(`/articles/${article.slug}`, language);
+    const link =
+      origin + itemPath("articles", { en: article.slug, ar: article.slug_ar || article.slug }, language);
     channel.addItem({
       title: pickLocalized(article, "title", language),
       id: link,
@@ -153,9 +180,10 @@ export async function shareImage(
   }
   const article = /^\/articles\/([^/]+)$/.exec(path);
   if (article) {
-    const row = await services.articles.bySlug(decodeURIComponent(article[1]!));
-    if (row) {
-      title = pickLocalized(row, "title", language);
+    const answer = await services.articles.atAddress(language, safeDecode(article[1]!));
+    if (answer && "item" in answer) {
+      const row = answer.item;
+      title = row[`meta_title_${language}`] || pickLocalized(row, "title", language);
       kicker = text(language, site, "articles.title");
     }
   }

@@ -21,6 +21,7 @@ const FILTER_LABELS = {
   draft: "admin.articles.filterDraft",
   scheduled: "admin.articles.filterScheduled",
   published: "admin.articles.filterPublished",
+  untranslated: "admin.translation.filter",
 } as const;
 
 export default function ArticlesRoute({ loaderData }: Route.ComponentProps) {

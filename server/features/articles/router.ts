@@ -45,10 +45,13 @@ export function articlesRouter({ articles, owner, audit }: ArticlesRouterDeps) {
     });
 }
 
-/** `?page=&perPage=&status=` (docs/product.md §21): all, draft, scheduled or published. */
+/**
+ * `?page=&perPage=&status=` (docs/product.md §21): all, draft, scheduled or published; or those whose translation
+ * is missing or older than the other language's text (decision 044).
+ */
 const AdminArticlesQuerySchema = PagingQuerySchema.extend({
   status: z
-    .enum(["all", "draft", "scheduled", "published"], { error: "articleStatusFilter" })
+    .enum(["all", "draft", "scheduled", "published", "untranslated"], { error: "articleStatusFilter" })
     .optional()
     .transform((value) => value ?? "all"),
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import {
   MAX_ARTICLE_HTML_BYTES,
   MAX_EMBEDDED_IMAGE_BYTES,
@@ -9,9 +9,10 @@ import {
   buildExcerpt,
   buildSlug,
   buildUniqueSlug,
-  isPossibleSlug,
+  SLUG_MIN_LENGTH,
   readingMinutes,
 } from "#core/article-rules.ts";
+import { arabicSlug, isPossibleSlug, type ItemSlugs } from "#core/slugs.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Language } from "#core/preferences.ts";
 import type { ListPage, Page } from "#core/paging.ts";
@@ -29,6 +30,13 @@ import {
   type OwnerArticle,
 } from "#db/records.ts";
 import { articles, type ArticleRow } from "#db/schema.ts";
+import {
+  resolveAddress,
+  retireDeleted,
+  retireSlugs,
+  type AddressAnswer,
+  type ItemFinder,
+} from "#server/kernel/item-addresses.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { readPage, type PagingQuery } from "#server/http/paging.ts";
 import type { Logger } from "#server/kernel/logger.ts";
@@ -56,11 +64,23 @@ export async function listArticles(db: Database, now = new Date()): Promise<Arti
   return rows.map(serializeRow);
 }
 
-/** Public articles, only those with `tag` when given. */
-function publicWith(now: Date, tag: string | undefined) {
-  return tag
-    ? and(isPublic(now), sql`${articles.tags} @> ${JSON.stringify([{ slug: tag }])}::jsonb`)
-    : isPublic(now);
+/**
+ * Public articles, only those with `tag` when given, only those that exist in `language` when given (decision 044:
+ * their content has text in it, or neither language's has).
+ */
+function publicWith(now: Date, tag: string | undefined, language?: Language) {
+  const inLanguage =
+    language === undefined
+      ? undefined
+      : or(
+          gt(language === "en" ? articles.reading_minutes_en : articles.reading_minutes_ar, 0),
+          and(eq(articles.reading_minutes_en, 0), eq(articles.reading_minutes_ar, 0)),
+        );
+  return and(
+    isPublic(now),
+    tag ? sql`${articles.tags} @> ${JSON.stringify([{ slug: tag }])}::jsonb` : undefined,
+    inLanguage,
+  );
 }
 
 /**
@@ -69,9 +89,9 @@ function publicWith(now: Date, tag: string | undefined) {
  */
 export async function listArticlePage(
   db: Database,
-  options: { page: number; perPage: number; tag?: string; now?: Date },
+  options: { page: number; perPage: number; tag?: string; language?: Language; now?: Date },
 ): Promise<Page<ArticleListItem>> {
-  const where = publicWith(options.now ?? new Date(), options.tag);
+  const where = publicWith(options.now ?? new Date(), options.tag, options.language);
   const [rows, [total]] = await Promise.all([
     db
       .select(articleColumns(ARTICLE_LIST_COLUMNS))
@@ -123,6 +143,49 @@ export async function getArticleBySlug(
   return row ? serializeRow(row) : null;
 }
 
+/** An article's slugs; a row restored from a backup older than Arabic slugs uses the English one for both. */
+export const articleSlugs = (row: { slug: string; slug_ar: string }): ItemSlugs => ({
+  en: row.slug,
+  ar: row.slug_ar || row.slug,
+});
+
+/** How the addresses of public articles are read (server/kernel/item-addresses.ts). */
+function articleFinder(db: Database, now: Date): ItemFinder<ArticleDetail> {
+  const one = async (where: ReturnType<typeof and>) => {
+    const [row] = await db
+      .select(articleColumns(ARTICLE_DETAIL_COLUMNS))
+      .from(articles)
+      .where(and(where, isPublic(now)))
+      .limit(1);
+    return row ? serializeRow(row) : null;
+  };
+  return {
+    bySlug: (language, slug) =>
+      one(
+        language === "en"
+          ? eq(articles.slug, slug)
+          : or(eq(articles.slug_ar, slug), and(eq(articles.slug_ar, ""), eq(articles.slug, slug))),
+      ),
+    byId: (id) => one(eq(articles.id, id)),
+    exists: async (id) =>
+      (await db.select({ id: articles.id }).from(articles).where(eq(articles.id, id)).limit(1)).length > 0,
+    slugs: articleSlugs,
+  };
+}
+
+/**
+ * What an article's address in a language answers (decision 043): the public article, a move to its current
+ * address (an old slug, or its slug in the other language), gone when it was deleted, or null.
+ */
+export function resolveArticle(
+  db: Database,
+  language: Language,
+  slug: string,
+  now = new Date(),
+): Promise<AddressAnswer<ArticleDetail>> {
+  return resolveAddress(db, "articles", articleFinder(db, now), language, slug);
+}
+
 /** Any article by id, draft or not: the owner's preview (docs/product.md §18). */
 export async function getArticleForPreview(db: Database, id: string): Promise<ArticleDetail | null> {
   if (!isUuid(id)) return null;
@@ -164,12 +227,15 @@ export interface ArticleWriteDeps {
 
 /** Every article with all its columns, newest created_at first (docs/product.md §7 "Admin lists"). */
 /** Which articles the admin lists (docs/product.md §18, §21): every one, or those in one state. */
-export type ArticleStatusFilter = ArticleStatus | "all";
+export type ArticleStatusFilter = ArticleStatus | "all" | "untranslated";
 
 function withStatus(status: ArticleStatusFilter, now: Date) {
   if (status === "draft") return eq(articles.published, false);
   if (status === "scheduled") return and(eq(articles.published, true), gt(articles.date, now));
   if (status === "published") return isPublic(now);
+  // One language's text changed at another time than the other's, or only one has text (decision 044).
+  if (status === "untranslated")
+    return sql`${articles.text_changed_en} is distinct from ${articles.text_changed_ar}`;
   return undefined;
 }
 
@@ -224,6 +290,10 @@ async function deriveFields(deps: ArticleWriteDeps, input: ArticleInput) {
     reading_minutes_en: readingMinutes(content_en),
     reading_minutes_ar: readingMinutes(content_ar),
     tags: input.tags,
+    meta_title_en: input.meta_title_en,
+    meta_title_ar: input.meta_title_ar,
+    meta_description_en: input.meta_description_en,
+    meta_description_ar: input.meta_description_ar,
     image_url: input.image_url,
     // A description without its image means nothing (docs/product.md §5).
     image_alt_en: input.image_url ? input.image_alt_en : "",
@@ -234,28 +304,46 @@ async function deriveFields(deps: ArticleWriteDeps, input: ArticleInput) {
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Runs `work` with the unique slug for `title` (docs/product.md §5), in a transaction that holds a lock only article
- * writes take: two saves of one title at the same moment, even on two servers, cannot both pick the same slug.
+ * Runs `work` with the article's unique slug in each language (docs/product.md §5, decision 043): the owner's own,
+ * or the English one from the display title by the spec's rule and the Arabic one from the Arabic title (the
+ * English slug when that leaves too little). In a transaction that holds a lock only article writes take: two
+ * saves of one title at the same moment, even on two servers, cannot both pick the same slug.
  */
-async function withUniqueSlug<T>(
+async function withUniqueSlugs<T>(
   db: Database,
-  title: string,
+  wanted: { title: string; title_ar: string; slug_en: string; slug_ar: string; current?: ItemSlugs },
   currentId: string | null,
-  work: (tx: Transaction, slug: string) => Promise<T>,
+  work: (tx: Transaction, slugs: ItemSlugs) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sira:article-slugs'))`);
     const now = Date.now();
-    const isTaken = async (slug: string) => {
-      const same = eq(articles.slug, slug);
+    const taken = (column: typeof articles.slug | typeof articles.slug_ar) => async (slug: string) => {
+      const same = eq(column, slug);
       const [row] = await tx
-        .select({ slug: articles.slug })
+        .select({ id: articles.id })
         .from(articles)
         .where(currentId ? and(same, ne(articles.id, currentId)) : same)
         .limit(1);
       return Boolean(row);
     };
-    return work(tx, await buildUniqueSlug(buildSlug(title, now), isTaken, now));
+    // The owner's slugs keep the letters of either language (core/slugs.ts); one sent back as it is stays.
+    const own = (typed: string, current: string | undefined) =>
+      typed === current ? typed : arabicSlug(typed);
+    const en = await buildUniqueSlug(
+      wanted.slug_en ? own(wanted.slug_en, wanted.current?.en) : buildSlug(wanted.title, now),
+      taken(articles.slug),
+      now,
+    );
+    const arCandidate = wanted.slug_ar
+      ? own(wanted.slug_ar, wanted.current?.ar)
+      : arabicSlug(wanted.title_ar);
+    const ar = await buildUniqueSlug(
+      arCandidate.length >= SLUG_MIN_LENGTH ? arCandidate : en,
+      taken(articles.slug_ar),
+      now,
+    );
+    return work(tx, { en, ar });
   });
 }
 
@@ -271,19 +359,54 @@ function publicationFields(input: ArticleInput, current: ArticleRow | null, now:
   return { published: true, ever_published: true, date: wasPublic ? current.date : wanted };
 }
 
+/**
+ * When each language's text last changed (decision 044): now when its content, excerpt or title differs from the
+ * stored one, the stored time when it does not, null when the language has no text.
+ */
+function textChanges(
+  current: ArticleRow | null,
+  fields: Awaited<ReturnType<typeof deriveFields>>,
+  now: Date,
+) {
+  const at = (language: Language) => {
+    if (fields[`reading_minutes_${language}`] === 0) return null;
+    const same =
+      current !== null &&
+      (["content", "summary", "title"] as const).every(
+        (field) => current[`${field}_${language}`] === fields[`${field}_${language}`],
+      );
+    return same ? (current[`text_changed_${language}`] ?? now) : now;
+  };
+  return { text_changed_en: at("en"), text_changed_ar: at("ar") };
+}
+
+const wantedSlugs = (
+  fields: { title: string; title_ar: string },
+  input: ArticleInput,
+  current?: ArticleRow,
+) => ({
+  title: fields.title,
+  title_ar: fields.title_ar,
+  slug_en: input.slug_en,
+  slug_ar: input.slug_ar,
+  current: current ? articleSlugs(current) : undefined,
+});
+
 export async function createArticle(deps: ArticleWriteDeps, input: ArticleInput): Promise<OwnerArticle> {
   await deps.uploads.requireStored(input.image_url, null, "articles");
   const fields = await deriveFields(deps, input);
   const renders = await renderArticle(fields);
   const now = deps.now();
-  const row = await withUniqueSlug(deps.db, fields.title, null, async (tx, slug) => {
+  const row = await withUniqueSlugs(deps.db, wantedSlugs(fields, input), null, async (tx, slugs) => {
     const [inserted] = await tx
       .insert(articles)
       .values({
         ...fields,
+        ...textChanges(null, fields, now),
         ever_published: false,
         ...publicationFields(input, null, now),
-        slug,
+        slug: slugs.en,
+        slug_ar: slugs.ar,
         created_at: now,
         updated_at: now,
       })
@@ -304,13 +427,22 @@ export async function updateArticle(
   const fields = await deriveFields(deps, input);
   const renders = await renderArticle(fields);
   const now = deps.now();
-  const row = await withUniqueSlug(deps.db, fields.title, id, async (tx, slug) => {
+  const row = await withUniqueSlugs(deps.db, wantedSlugs(fields, input, current), id, async (tx, slugs) => {
     const [updated] = await tx
       .update(articles)
-      .set({ ...fields, ...publicationFields(input, current, now), slug, updated_at: now })
+      .set({
+        ...fields,
+        ...textChanges(current, fields, now),
+        ...publicationFields(input, current, now),
+        slug: slugs.en,
+        slug_ar: slugs.ar,
+        updated_at: now,
+      })
       .where(eq(articles.id, id))
       .returning();
     if (!updated) throw new ServiceError(404, "articleNotFound");
+    // An address that was ever public keeps answering (decision 043).
+    if (current.ever_published) await retireSlugs(tx, "articles", id, articleSlugs(current), slugs);
     await keepArticleRenders(tx, updated.id, renders);
     return updated;
   });
@@ -319,10 +451,14 @@ export async function updateArticle(
   return toOwnerArticle(row, now);
 }
 
-/** Deletes an article and its image; answers its title. */
+/** Deletes an article and its image; answers its title. Its addresses, once public, answer 410 Gone. */
 export async function deleteArticle(deps: ArticleWriteDeps, id: string): Promise<{ title: string }> {
   if (!isUuid(id)) throw new ServiceError(404, "articleNotFound");
-  const [row] = await deps.db.delete(articles).where(eq(articles.id, id)).returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(articles).where(eq(articles.id, id)).returning();
+    if (deleted?.ever_published) await retireDeleted(tx, "articles", id, articleSlugs(deleted));
+    return deleted;
+  });
   if (!row) throw new ServiceError(404, "articleNotFound");
   await deps.uploads.removeUnused(row.image_url);
   return { title: row.title };
@@ -345,13 +481,18 @@ export function createArticles(deps: ArticleWriteDeps & { logger: Logger; conten
   return {
     /** Every public article, newest first (the API's list and the sitemap). */
     list: () => listArticles(db, now()),
-    /** One page of public articles, newest first (with `tag`, only those with that tag). */
-    listPage: (options: { page: number; perPage: number; tag?: string }) =>
+    /**
+     * One page of public articles, newest first (with `tag`, only those with that tag; with `language`, only those
+     * that exist in it: a feed).
+     */
+    listPage: (options: { page: number; perPage: number; tag?: string; language?: Language }) =>
       listArticlePage(db, { ...options, now: now() }),
     /** How many articles are public (with `tag`, only those with that tag). */
     countPublic: (tag?: string) => countPublicArticles(db, { tag, now: now() }),
-    /** A public article by slug; drafts and scheduled articles are not found. */
+    /** A public article by its English slug; drafts and scheduled articles are not found. */
     bySlug: (slug: string) => getArticleBySlug(db, slug, now()),
+    /** What an article's address in a language answers: the article, a move, gone, or null (decision 043). */
+    atAddress: (language: Language, slug: string) => resolveArticle(db, language, slug, now()),
     /** Any article by id, for the owner's preview (docs/product.md §18). */
     forPreview: (id: string) => getArticleForPreview(db, id),
     /** When the next scheduled article goes public, if one is waiting. */

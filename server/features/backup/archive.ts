@@ -6,7 +6,7 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import { isImageFolder, isStoredImageName, type ImageFolder } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
-import { articles, imageVariants, messages, projects, siteSettings } from "#db/schema.ts";
+import { articles, imageVariants, messages, projects, siteSettings, slugHistory } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
@@ -28,11 +28,13 @@ const TABLES = {
   site_settings: siteSettings,
   messages,
   image_variants: imageVariants,
+  // The addresses items had before (decision 043): a restored site answers them as the backed-up one did.
+  slug_history: slugHistory,
 } as const;
 type TableName = keyof typeof TABLES;
 const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 /** Tables a backup made before they existed lacks: restored as empty (variants can be made again). */
-const LATER_TABLES: readonly TableName[] = ["image_variants"];
+const LATER_TABLES: readonly TableName[] = ["image_variants", "slug_history"];
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -194,7 +196,8 @@ function fromJson(table: PgTable, row: Record<string, unknown>) {
 /** Whether the site has any content a restore would replace. */
 export async function siteHasContent(db: Database): Promise<boolean> {
   for (const name of TABLE_NAMES) {
-    if (name === "image_variants") continue; // only describes files, which are not content by themselves
+    // Variants only describe files, and old addresses only point at items: neither is content by itself.
+    if (name === "image_variants" || name === "slug_history") continue;
     const [row] = await db.select().from(TABLES[name]).limit(1);
     if (row) return true;
   }

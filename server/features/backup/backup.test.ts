@@ -214,7 +214,14 @@ describe.each(backends)("backup of a site on $name", (backend) => {
       expect(manifest).toMatchObject({
         format: "sira-backup",
         version: 1,
-        tables: { projects: 2, articles: 4, site_settings: 1, messages: 1, image_variants: 0 },
+        tables: {
+          projects: 2,
+          articles: 4,
+          site_settings: 1,
+          messages: 1,
+          image_variants: 0,
+          slug_history: 0,
+        },
       });
       // Sessions, sign-in limits and the password are not content.
       expect([...files.keys()].sort()).toEqual([
@@ -223,6 +230,7 @@ describe.each(backends)("backup of a site on $name", (backend) => {
         "data/messages.json",
         "data/projects.json",
         "data/site_settings.json",
+        "data/slug_history.json",
         "images/articles/1700000000001_cover.png",
         "images/projects/1700000000000_shop.png",
         "images/site/1700000000002_me.png",
@@ -235,7 +243,16 @@ describe.each(backends)("backup of a site on $name", (backend) => {
         const restored = await restore(copy, archive);
         expect(restored).toEqual({
           status: 200,
-          body: { restored: { projects: 2, articles: 4, site_settings: 1, messages: 1, image_variants: 0 } },
+          body: {
+            restored: {
+              projects: 2,
+              articles: 4,
+              site_settings: 1,
+              messages: 1,
+              image_variants: 0,
+              slug_history: 0,
+            },
+          },
         });
         expect(await contentRows(fresh)).toEqual(await contentRows(database()));
         expect(imageFiles(copy)).toEqual(imageFiles(source));

@@ -8,7 +8,7 @@ import type { ArticleBody } from "./article-values.ts";
 // The owner's articles (docs/product.md §18, §21): the list a page at a time, newest first, narrowed by status
 // (`?status=draft`), one article to edit, and the writes of the Articles view and its dialogs.
 
-export const ARTICLE_FILTERS = ["all", "draft", "scheduled", "published"] as const;
+export const ARTICLE_FILTERS = ["all", "draft", "scheduled", "published", "untranslated"] as const;
 
 export async function loadArticles(request: Request) {
   const url = new URL(request.url);

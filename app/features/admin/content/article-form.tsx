@@ -9,6 +9,8 @@ import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import { TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
+import { AddressFields } from "./address-fields.tsx";
+import { TranslationPanel } from "./translation-note.tsx";
 import { ArticleDetails } from "./article-details.tsx";
 import { ContentImage } from "./content-image.tsx";
 import { EditorDialog } from "./editor-dialog.tsx";
@@ -63,10 +65,12 @@ export function ArticleForm({ article }: { article?: OwnerArticle }) {
           />
         ))}
       </div>
+      {article ? <TranslationPanel item={article} /> : null}
       <ContentImage id={`${id}-image`} label={t("admin.articles.image")} currentUrl={currentUrl} />
       <ContentEditor id={`${id}-content-en`} lang="en" />
       <ContentEditor id={`${id}-content-ar`} lang="ar" />
       <ArticleDetails id={id} />
+      <AddressFields<ArticleValues> id={id} kind="articles" />
     </EditorDialog>
   );
 }

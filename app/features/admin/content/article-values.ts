@@ -1,11 +1,12 @@
 import { fromZonedInput, toZonedInput } from "#core/dates.ts";
 import { parseTags } from "#core/projects.ts";
 import type { ArticleStatus, OwnerArticle } from "#db/records.ts";
+import { addressBody, addressValuesOf, type AddressValues } from "./address-fields.tsx";
 import { imageBody, imageValuesOf, NO_IMAGE, topField, type ImageValues } from "./editor-form.ts";
 
 // An article's form values and the body the API takes from them (docs/product.md §18).
 
-export interface ArticleValues extends ImageValues {
+export interface ArticleValues extends ImageValues, AddressValues {
   title_en: string;
   title_ar: string;
   content_en: string;
@@ -31,6 +32,7 @@ export function valuesOf(article: OwnerArticle | undefined, timeZone: string): A
     publish_at: article?.publish_at ? toZonedInput(article.publish_at, timeZone) : "",
     tags_en: article?.tags.map((tag) => tag.en).join(", ") ?? "",
     tags_ar: article?.tags.map((tag) => tag.ar).join(", ") ?? "",
+    ...addressValuesOf(article),
     ...(article ? imageValuesOf(article) : NO_IMAGE),
   };
 }
@@ -50,6 +52,7 @@ export function bodyOf(values: ArticleValues, currentUrl: string | null, timeZon
     publish_at: publishAt ? publishAt.toISOString() : null,
     // The English and Arabic names paired in order; a missing Arabic one falls back to the English.
     tags: parseTags(values.tags_en).map((en, index) => ({ en, ar: arabicTags[index] ?? "" })),
+    ...addressBody(values),
     ...imageBody(values, currentUrl),
   };
 }

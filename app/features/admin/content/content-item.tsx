@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { formatShortDate } from "#core/dates.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
+import { TranslationNote } from "./translation-note.tsx";
 
 /** What a row of the projects' or the articles' list shows of its item. */
 export interface ItemView {
@@ -18,6 +19,9 @@ export interface ItemView {
   featured?: boolean;
   /** A page to open the item on (an article's preview). */
   link?: { href: string; label: string };
+  /** When each language's text last changed: what its translation lacks shows (decision 044). */
+  text_changed_en?: string | null;
+  text_changed_ar?: string | null;
 }
 
 const iconButton =
@@ -67,6 +71,11 @@ export function ContentItem({
           ) : null}
         </div>
         <div className="truncate text-sm text-muted-foreground">{item.details}</div>
+        {item.text_changed_en !== undefined && item.text_changed_ar !== undefined ? (
+          <TranslationNote
+            item={{ text_changed_en: item.text_changed_en, text_changed_ar: item.text_changed_ar }}
+          />
+        ) : null}
         <p className="text-xs text-muted-foreground">
           {t("admin.common.created", { date: formatShortDate(item.created_at, language, timeZone) })}
         </p>

@@ -5,7 +5,9 @@ import type { Project } from "#db/records.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { CheckboxField, TextArea, TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
+import { AddressFields, addressBody, addressValuesOf, type AddressValues } from "./address-fields.tsx";
 import { ContentImage } from "./content-image.tsx";
+import { TranslationPanel } from "./translation-note.tsx";
 import { EditorDialog } from "./editor-dialog.tsx";
 import {
   imageBody,
@@ -16,7 +18,7 @@ import {
   type ImageValues,
 } from "./editor-form.ts";
 
-interface ProjectValues extends ImageValues {
+interface ProjectValues extends ImageValues, AddressValues {
   title: string;
   description: string;
   category: string;
@@ -42,6 +44,7 @@ function valuesOf(project: Project | undefined): ProjectValues {
     live_link: project?.live_link ?? "",
     tags: project?.tags.join(", ") ?? "",
     featured: project?.featured ?? false,
+    ...addressValuesOf(project),
     ...(project ? imageValuesOf(project) : NO_IMAGE),
   };
 }
@@ -59,6 +62,7 @@ function bodyOf(values: ProjectValues, currentUrl: string | null) {
     live_link: values.live_link,
     tags: parseTags(values.tags),
     featured: values.featured,
+    ...addressBody(values),
     ...imageBody(values, currentUrl),
   };
 }
@@ -135,6 +139,7 @@ export function ProjectForm({ project }: { project?: Project }) {
           {...text("live_link")}
         />
       </div>
+      {project ? <TranslationPanel item={project} /> : null}
       <ContentImage id={`${id}-image`} label={t("admin.projects.image")} currentUrl={currentUrl} />
       <CheckboxField
         id={`${id}-featured`}
@@ -142,6 +147,7 @@ export function ProjectForm({ project }: { project?: Project }) {
         hint={t("admin.projects.featuredHint")}
         field={register("featured")}
       />
+      <AddressFields<ProjectValues> id={id} kind="projects" />
     </EditorDialog>
   );
 }
