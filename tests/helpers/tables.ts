@@ -10,7 +10,7 @@ const tables: PgTable[] = Object.values(schema).filter((value) => is(value, PgTa
 /** The tables, each after every table that references it: deleting in this order never breaks a foreign key. */
 const deletionOrder: PgTable[] = (() => {
   const referenced = (table: PgTable) =>
-    getTableConfig(table).foreignKeys.map((key) => key.reference().foreignTable as PgTable);
+    getTableConfig(table).foreignKeys.map((key) => key.reference().foreignTable);
   const ordered: PgTable[] = [];
   const visit = (table: PgTable) => {
     if (ordered.includes(table)) return;
