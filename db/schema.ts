@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -189,6 +190,12 @@ export const messages = pgTable(
     held: boolean("held").notNull().default(false),
     /** The contact page's render stamp it came with, if any: a stamp is good for one message. */
     form_stamp: text("form_stamp"),
+    /**
+     * Where the message came from (docs/product.md §27): the path of the page the visitor entered the site on, and
+     * of the page they read last before writing; null when the browser did not say. Paths only, nothing else.
+     */
+    entry_path: text("entry_path"),
+    from_path: text("from_path"),
   },
   (table) => [
     index("messages_form_stamp_idx")
@@ -322,4 +329,19 @@ export const authChallenges = pgTable(
     expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (table) => [index("auth_challenges_expires_at_idx").on(table.expires_at)],
+);
+
+// Visits to public pages (docs/product.md §27, decision 045): daily counts, one row per day and figure, added to
+// in batches by every instance. No address, user agent or identifier of a visitor is kept.
+export const visitCounts = pgTable(
+  "visit_counts",
+  {
+    /** The day in the site's time zone. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** What `key` is: one of VISIT_KINDS (core/visits.ts): a page's path, a language, a device class, a source, a referring host. */
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.kind, table.key] })],
 );

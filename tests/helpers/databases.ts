@@ -15,6 +15,8 @@ export const migrationsFolder = path.join(findProjectRoot(), "db", "migrations")
 export interface TestDatabase extends DbHandle {
   /** Empties every table of db/schema.ts, keeping the schema and its migration record. */
   clear(): Promise<void>;
+  /** On PostgreSQL, the database's address: a second instance opens its own connections to it. */
+  url?: string;
 }
 
 export interface Backend {
@@ -55,10 +57,11 @@ function postgres(adminUrl: string): Backend {
         throw error;
       }
       let dropped: Promise<void> | undefined;
-      return withClear(handle, () => {
+      const database = withClear(handle, () => {
         dropped ??= handle.close().finally(() => dropDatabase(adminUrl, name));
         return dropped;
       });
+      return { ...database, url: url.toString() };
     },
   };
 }
