@@ -20,7 +20,7 @@ import { createLogger, logFormatOf, type Logger } from "./kernel/logger.ts";
 import type { UnreadableAddress } from "#server/http/input-guard.ts";
 import { imageStoreFromEnv, type ImageStore } from "#server/kernel/storage/image-store.ts";
 import { readSettings } from "./features/settings/service.ts";
-import { createVisitCounter } from "./features/visits/counter.ts";
+import { createVisitCounter, type VisitCounter } from "./features/visits/counter.ts";
 
 /** A connect-style handler that sees each request first and calls `next` for the ones it leaves to the app. */
 export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
@@ -53,6 +53,8 @@ export interface RunningServer {
   images: ImageStore;
   /** Rendered pages; writes to the content clear it. */
   pageCache: PageCache;
+  /** The page views counted and not yet written (docs/product.md §27); tests write them with flush(). */
+  visits: VisitCounter;
   /** Stops accepting, lets open requests finish, stops the notifier, then checkpoints and closes the database. */
   close(): Promise<void>;
 }
@@ -149,6 +151,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     images,
     pageCache,
+    visits,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -104,7 +104,7 @@ export function createServices(deps: ServiceDeps) {
       stamps: createFormStamps(db),
     }),
     visits,
-    visitReports: createVisitReports({ db, timeZone: async () => (await settings.read()).timeZone }),
+    visitReports: createVisitReports({ db, now, timeZone: async () => (await settings.read()).timeZone }),
     backups: createBackups({ db, images, logger, contentChanged }),
     shareImages: createShareImages(path.join(env.dataDir, "share-images")),
   };

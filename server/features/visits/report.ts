@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { addDays, pathLanguage, type VisitKind } from "#core/visits.ts";
+import { addDays, dayIn, pathLanguage, type VisitKind } from "#core/visits.ts";
 import type { Database } from "#db/client.ts";
 import { messages, visitCounts } from "#db/schema.ts";
 
@@ -29,7 +29,7 @@ export interface VisitReport {
   leads: { total: number; entries: KeyCount[]; lastPages: KeyCount[]; languages: KeyCount[] };
 }
 
-export function createVisitReports(deps: { db: Database; timeZone: () => Promise<string> }) {
+export function createVisitReports(deps: { db: Database; timeZone: () => Promise<string>; now: () => Date }) {
   const { db } = deps;
 
   const ranked = async (from: string, to: string, kind: VisitKind, limit: number): Promise<KeyCount[]> => {
@@ -60,6 +60,12 @@ export function createVisitReports(deps: { db: Database; timeZone: () => Promise
     rows.filter((row): row is KeyCount => row.key !== null).slice(0, RANKED_MAX);
 
   return {
+    /** The last `days` days in the site's time zone, today included. */
+    async lastDays(days: number): Promise<{ from: string; to: string }> {
+      const to = dayIn(deps.now(), await deps.timeZone());
+      return { from: addDays(to, 1 - days), to };
+    },
+
     async report(from: string, to: string): Promise<VisitReport> {
       const perDay = await db
         .select({ day: visitCounts.day, views: sql<number>`sum(${visitCounts.views})::int` })

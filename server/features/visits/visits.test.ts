@@ -237,6 +237,10 @@ describe.each(backends)("visits on $name", (backend) => {
     // A spreadsheet reads no formula from a referring host.
     expect(text).toContain(`${before},referrer,'=cmd|calc,1\r\n`);
 
+    const lastTwo = await send("GET", "/api/visits?days=2");
+    expect(lastTwo.body).toMatchObject({ from: before, to: TODAY, total: 6 });
+    expect((await send("GET", "/api/visits?days=401")).status).toBe(400);
+    expect((await send("GET", `/api/visits?from=${before}`)).status).toBe(400);
     const wrong = await send("GET", `/api/visits?from=${TODAY}&to=${before}`, undefined, "ar");
     expect(wrong.status).toBe(400);
     expect(wrong.body!.error).toBe(apiErrorText("ar", "visitRangeInvalid", { max: 400 }));
