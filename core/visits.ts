@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "./intl.ts";
+
 // Visits and leads (docs/product.md §27, decision 045): what a counted view is made of, the same rules for the
 // server that counts and the admin page that shows the counts. Nothing here names a visitor.
 
@@ -121,12 +123,9 @@ export const LEAD_FIELDS = { entry: "_entry", last: "_last" } as const;
 
 /** The day of `date` in `timeZone`, as YYYY-MM-DD. */
 export function dayIn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(date);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    date,
+  );
 }
 
 /** The day `days` after `day` (YYYY-MM-DD; negative goes back). */

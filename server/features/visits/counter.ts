@@ -1,4 +1,3 @@
-import Bowser from "bowser";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import {
@@ -80,9 +79,14 @@ function isRevalidation(request: Request, url: URL, path: string): boolean {
   }
 }
 
+/**
+ * The coarse class of a browser: "Mobi" anywhere in the User-Agent is a phone, as MDN advises ("Browser detection
+ * using the user agent"); an iPad, a "Tablet" or an Android without "Mobile" a tablet. A parser (bowser) took
+ * 20 µs a view for the same three answers.
+ */
 function deviceClass(userAgent: string): DeviceClass {
-  const type = Bowser.parse(userAgent).platform.type;
-  return type === "mobile" || type === "tablet" ? type : "desktop";
+  if (/iPad|Tablet|Android(?!.*Mobile)/i.test(userAgent)) return "tablet";
+  return /Mobi|iPhone/i.test(userAgent) ? "mobile" : "desktop";
 }
 
 /** Whether the browser asked not to be tracked (DNT, RFC-less but honoured) or for Global Privacy Control. */
@@ -125,6 +129,16 @@ export function createVisitCounter(deps: {
     }
   };
 
+  // The day, read from the clock at most once a second: formatting a date in a time zone is the dearest step of
+  // a view (about 4 µs), and a view a second after midnight counted for the day before is no matter.
+  const clock = { day: "", until: 0, timeZone: "" };
+  const today = () => {
+    const at = now();
+    if (at.getTime() >= clock.until || clock.timeZone !== timeZone)
+      Object.assign(clock, { day: dayIn(at, timeZone), until: at.getTime() + 1000, timeZone });
+    return clock.day;
+  };
+
   const view = (request: Request) => {
     if (!countVisits || optedOut(request) || isPrefetch(request)) return;
     const userAgent = request.headers.get("User-Agent");
@@ -133,7 +147,7 @@ export function createVisitCounter(deps: {
     const path = viewedPath(url.pathname);
     if (path.length > VISIT_KEY_MAX) return;
     if (url.pathname.endsWith(".data") && isRevalidation(request, url, path)) return;
-    const day = dayIn(now(), timeZone);
+    const day = today();
     add(day, "page", path);
     add(day, "language", pathLanguage(path));
     add(day, "device", deviceClass(userAgent));
@@ -164,14 +178,14 @@ export function createVisitCounter(deps: {
         const [day, kind, key] = id.split("\n") as [string, VisitKind, string];
         return { day, kind, key, views };
       })
-      .sort((a, b) => (a.day + a.kind + a.key < b.day + b.kind + b.key ? -1 : 1));
+      .sort((a, b) => (`${a.kind}\n${a.day}\n${a.key}` < `${b.kind}\n${b.day}\n${b.key}` ? -1 : 1));
     try {
       for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)
         await deps.db
           .insert(visitCounts)
           .values(rows.slice(start, start + ROWS_PER_INSERT))
           .onConflictDoUpdate({
-            target: [visitCounts.day, visitCounts.kind, visitCounts.key],
+            target: [visitCounts.kind, visitCounts.day, visitCounts.key],
             set: { views: sql`${visitCounts.views} + excluded.views` },
           });
     } catch (error) {
