@@ -13,7 +13,8 @@ import { useI18n } from "#app/lib/i18n.ts";
 
 // The Visits view's charts (docs/product.md §27.5), drawn by recharts in the theme's colours. In Arabic the axes
 // run from the right: time flows leftwards, bars grow from the right, the count axis stands on the right. The
-// charts are pictures of the tables beside them (aria-hidden): a screen reader reads the tables.
+// charts are pictures of the tables beside them (aria-hidden, and without recharts' keyboard layer): a screen
+// reader and the keyboard read the tables.
 
 const PRIMARY = "var(--color-primary)";
 
@@ -61,7 +62,7 @@ export function DailyChart({ rows, format }: { rows: ChartRow[]; format: (value:
   return (
     <div aria-hidden="true" className="h-64 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <AreaChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid stroke="var(--color-border)" vertical={false} />
           <XAxis dataKey="label" reversed={rtl} tick={text} minTickGap={24} />
           <YAxis orientation={rtl ? "right" : "left"} allowDecimals={false} tick={count} width={48} />
@@ -104,7 +105,12 @@ export function RankedChart({
   return (
     <div aria-hidden="true" className="w-full" style={{ height: 32 * rows.length + 32 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 8, bottom: 0, left: 8 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={rows}
+          layout="vertical"
+          margin={{ top: 0, right: 8, bottom: 0, left: 8 }}
+        >
           <XAxis type="number" reversed={rtl} allowDecimals={false} tick={count} />
           <YAxis
             type="category"
