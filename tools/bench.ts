@@ -460,7 +460,9 @@ interface AutocannonResult {
 type Autocannon = (options: {
   url: string;
   connections: number;
-  duration: number;
+  /** Seconds to run, or `amount`: how many requests to send. */
+  duration?: number;
+  amount?: number;
   headers?: Record<string, string>;
   /** Requests per second across all connections, instead of as many as the server takes. */
   overallRate?: number;
@@ -1218,13 +1220,41 @@ export async function measureCounting(): Promise<string[][]> {
       pages.flatMap((page) => servers.map((server) => `${server.origin}${page}`)),
       BROWSER_VISIT,
     );
+    // Throughput on two cores shared with the load generator (and whatever else runs) moves by more than the
+    // cost of counting; the server's own CPU per request does not: the same requests, in alternating rounds.
+    const cpu: number[][] = pages.flatMap(() => servers.map(() => []));
+    const amount = QUICK ? 2000 : 10_000;
+    for (let round = 0; round < LOAD_ROUNDS; round++)
+      for (const [i, page] of pages.entries())
+        for (const [j, server] of servers.entries()) {
+          const before = cpuMs(server.pid);
+          await autocannon({
+            url: `${server.origin}${page}`,
+            connections: 10,
+            amount,
+            headers: BROWSER_VISIT,
+          });
+          cpu[2 * i + j]!.push(((cpuMs(server.pid) - before) * 1000) / amount);
+        }
     for (const server of servers) await server.stop();
-    const rows = [["page", "counting", "requests/s", "p50 ms", "p99 ms", "on/off requests/s"]];
+    const cpuOf = (k: number) => median(cpu[k]!);
+    const rows = [
+      [
+        "page",
+        "counting",
+        "requests/s",
+        "p50 ms",
+        "p99 ms",
+        "CPU µs/request",
+        "on/off requests/s",
+        "on/off CPU",
+      ],
+    ];
     for (const [i, page] of pages.entries()) {
       const [counted, plain] = [results[2 * i]!, results[2 * i + 1]!] as [Throughput, Throughput];
-      for (const [name, each] of [
-        ["on", counted],
-        ["off", plain],
+      for (const [name, each, k] of [
+        ["on", counted, 2 * i],
+        ["off", plain, 2 * i + 1],
       ] as const)
         rows.push([
           page,
@@ -1232,7 +1262,9 @@ export async function measureCounting(): Promise<string[][]> {
           String(each.requestsPerSecond),
           String(each.latencyP50Ms),
           String(each.latencyP99Ms),
+          cpuOf(k).toFixed(0),
           name === "on" ? (counted.requestsPerSecond / plain.requestsPerSecond).toFixed(3) : "",
+          name === "on" ? (cpuOf(2 * i) / cpuOf(2 * i + 1)).toFixed(3) : "",
         ]);
     }
     return rows;
