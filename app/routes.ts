@@ -57,6 +57,7 @@ export default [
         route(":section", "routes/admin/settings-section.tsx"),
       ]),
       route("activity", "routes/admin/activity.tsx"),
+      route("visits", "routes/admin/visits.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -98,6 +98,8 @@ export const SiteSettingsSchema = z
     timeZone: z.string().trim().refine(isTimeZone, { error: "invalidTimeZone" }),
     /** The language of the e-mails the site sends the owner (docs/product.md §25). */
     emailLanguage: z.enum(["en", "ar"], { error: "invalidEmailLanguage" }),
+    /** Whether public page views are counted (docs/product.md §27). */
+    countVisits: z.boolean({ error: "invalidInput" }),
   })
   .strip();
 
@@ -123,6 +125,7 @@ export const SETTINGS_SECTIONS = {
   contact: ["email", "phone", "city", "location", "timeZone", "emailLanguage"],
   links: ["links"],
   footer: ["footerText"],
+  visits: ["countVisits"],
   services: ["servicesOverview", "services", "whyText", "whyBullets"],
 } as const satisfies Record<string, readonly SettingsField[]>;
 

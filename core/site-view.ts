@@ -50,6 +50,8 @@ export interface PublicSite {
   portrait: { url: string; small: string | null; alt: string; info?: ImageInfo | null };
   aboutImage: { url: string; small: string | null; alt: string; info?: ImageInfo | null };
   timeZone: string;
+  /** Whether page views are counted: the footer says so (docs/product.md §27). */
+  countVisits: boolean;
 }
 
 export function localizeSettings(settings: SiteSettings, language: Language, config: SiteConfig): PublicSite {
@@ -73,6 +75,7 @@ export function localizeSettings(settings: SiteSettings, language: Language, con
     phone: settings.phone,
     links: Object.fromEntries(Object.entries(settings.links).filter(([, url]) => url !== "")),
     footerText: pick(settings.footerText),
+    countVisits: settings.countVisits,
     servicesOverview: services(settings.servicesOverview),
     services: services(settings.services),
     whyText: pick(settings.whyText),

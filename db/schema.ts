@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -227,6 +228,12 @@ export const messages = pgTable(
     held: boolean("held").notNull().default(false),
     /** The contact page's render stamp it came with, if any: a stamp is good for one message. */
     form_stamp: text("form_stamp"),
+    /**
+     * Where the message came from (docs/product.md §27): the path of the page the visitor entered the site on, and
+     * of the page they read last before writing; null when the browser did not say. Paths only, nothing else.
+     */
+    entry_path: text("entry_path"),
+    from_path: text("from_path"),
   },
   (table) => [
     index("messages_form_stamp_idx")
@@ -378,4 +385,20 @@ export const slugHistory = pgTable(
     primaryKey({ columns: [table.kind, table.language, table.slug] }),
     index("slug_history_item_idx").on(table.kind, table.item_id),
   ],
+);
+
+// Visits to public pages (docs/product.md §27, decision 045): daily counts, one row per day and figure, added to
+// in batches by every instance. No address, user agent or identifier of a visitor is kept.
+export const visitCounts = pgTable(
+  "visit_counts",
+  {
+    /** The day in the site's time zone. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** What `key` is: one of VISIT_KINDS (core/visits.ts): a page's path, a language, a device class, a source, a referring host. */
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  // By kind first: each figure of a range (a few rows a day, or a page's) is one range of the index.
+  (table) => [primaryKey({ columns: [table.kind, table.day, table.key] })],
 );

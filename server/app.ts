@@ -31,6 +31,8 @@ import { securityTxtRouter } from "./features/security-txt/router.ts";
 import { settingsRouter } from "./features/settings/router.ts";
 import { uploadsRouter } from "./features/uploads/router.ts";
 import { storedImagesRouter } from "./features/uploads/serve.ts";
+import type { VisitCounter } from "./features/visits/counter.ts";
+import { visitsRouter } from "./features/visits/router.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
 import { pageHandler, type SsrHandler } from "./ssr/page-handler.ts";
 import { createServices, servicesContext, type Services } from "./services.ts";
@@ -61,6 +63,8 @@ export interface AppOptions {
   alerts?: OwnerAlerts;
   /** Damaged data and a full disk, as requests meet them (docs/product.md §23); one per app by default. */
   dataHealth?: DataHealth;
+  /** Counts public page views (docs/product.md §27); by default one per app, written when flushed. */
+  visits?: VisitCounter;
 }
 
 /** The routers of the owner's API take the owner's guards besides their services. */
@@ -101,6 +105,7 @@ function apiRouter(services: Services, guards: Guards, env: ServerEnv, logger: L
     .route("/settings", settingsRouter({ ...services, owner }))
     .route("/backup", backupRouter({ ...services, ...guards }))
     .route("/audit", auditRouter({ ...services, owner }))
+    .route("/visits", visitsRouter({ ...services, owner }))
     .all("*", (c) => apiFail(c, 404, "notFound"));
 }
 
@@ -189,6 +194,7 @@ export function createApp(options: AppOptions) {
         isOwner: async (c) => (await findOwnerSession(c, auth, secure)) !== null,
         nextPublication: () => services.articles.nextPublication(),
         countPublicArticles: (tag) => services.articles.countPublic(tag),
+        viewed: (request) => services.visits.view(request),
         now: services.now,
       }),
     );

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
+import { siteConfig } from "#config/site.ts";
 import type { DbHandle } from "#db/client.ts";
 import { DamagedDatabaseError, MarkedDatabaseError } from "#db/data-folder.ts";
 import { createApp, type App, type AppOptions, type SsrHandler } from "#server/app.ts";
@@ -18,6 +19,8 @@ import { EnvError, loadEnv, type ServerEnv } from "./kernel/env.ts";
 import { createLogger, logFormatOf, type Logger } from "./kernel/logger.ts";
 import type { UnreadableAddress } from "#server/http/input-guard.ts";
 import { imageStoreFromEnv, type ImageStore } from "#server/kernel/storage/image-store.ts";
+import { readSettings } from "./features/settings/service.ts";
+import { createVisitCounter, type VisitCounter } from "./features/visits/counter.ts";
 
 /** A connect-style handler that sees each request first and calls `next` for the ones it leaves to the app. */
 export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
@@ -52,6 +55,8 @@ export interface RunningServer {
   images: ImageStore;
   /** Rendered pages; writes to the content clear it. */
   pageCache: PageCache;
+  /** The page views counted and not yet written (docs/product.md §27); tests write them with flush(). */
+  visits: VisitCounter;
   /** Stops accepting, lets open requests finish, stops the notifier, then checkpoints and closes the database. */
   close(): Promise<void>;
 }
@@ -67,8 +72,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const changes = env.databaseUrl ? postgresChangeFeed(env.databaseUrl, logger) : localChangeFeed();
   changes.subscribe(() => pageCache.clear());
   changes.watch((down) => pageCache.pause(down));
+  // One counter for the process, kept when development rebuilds the app; written every few seconds and on stop.
+  const visits = createVisitCounter({
+    db: database.db,
+    logger,
+    settings: () => readSettings(database.db, siteConfig),
+    initial: { countVisits: siteConfig.countVisits, timeZone: siteConfig.timeZone },
+  });
   const appOptions: AppOptions = {
     changes,
+    visits,
     env,
     database,
     logger,
@@ -91,6 +104,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const { notifier } = app.services;
   notifier?.start();
+  visits.start();
   const stopHousekeeping = scheduleHousekeeping(app.services, logger, env.auditRetentionDays);
   // Every request goes to the app (decision 038); the Node adapter hands it the socket (visitors' addresses for
   // rate limits), behind Vite in dev.
@@ -118,6 +132,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
   } catch (error) {
     stopHousekeeping();
+    await visits.stop();
     await notifier?.stop();
     await changes.close();
     await opened.close();
@@ -138,6 +153,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     images,
     pageCache,
+    visits,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -147,6 +163,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         // A notification being sent finishes (or fails and is rescheduled) before the database closes.
         stopHousekeeping();
+        // The views counted since the last write are written before the database closes.
+        await visits.stop();
         await notifier?.stop();
         await changes.close();
         await opened.close();

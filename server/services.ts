@@ -20,6 +20,8 @@ import { createProjects } from "./features/projects/service.ts";
 import { createSettingsService } from "./features/settings/service.ts";
 import { createShareImages } from "./features/share-images/render.ts";
 import { createUploads } from "./features/uploads/service.ts";
+import { createVisitCounter, type VisitCounter } from "./features/visits/counter.ts";
+import { createVisitReports } from "./features/visits/report.ts";
 
 // The one service container (decision 041): every service of the site, built once from one set of dependencies.
 // The API's routers take their parts of it (server/app.ts); React Router's loaders get it whole through the load
@@ -39,6 +41,8 @@ export interface ServiceDeps {
   alerts?: OwnerAlerts;
   /** Told of every write to what public pages show: rendered pages are forgotten, other instances told. */
   contentChanged?: () => void;
+  /** Counts public page views (docs/product.md §27); its owner starts and stops it. One per app by default. */
+  visits?: VisitCounter;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -55,6 +59,15 @@ export function createServices(deps: ServiceDeps) {
     deps.notifier ??
     notifierFromEnv(env, { db, logger, now, ownerEmail: async () => (await settings.read()).email });
   const external = Boolean(env.contactFormEndpoint);
+  const visits =
+    deps.visits ??
+    createVisitCounter({
+      db,
+      logger,
+      now,
+      settings: () => settings.read(),
+      initial: { countVisits: siteConfig.countVisits, timeZone: siteConfig.timeZone },
+    });
   return {
     /** What pages show of the configuration. */
     site: {
@@ -90,6 +103,8 @@ export function createServices(deps: ServiceDeps) {
       alerts,
       stamps: createFormStamps(db),
     }),
+    visits,
+    visitReports: createVisitReports({ db, now, timeZone: async () => (await settings.read()).timeZone }),
     backups: createBackups({ db, images, logger, contentChanged }),
     shareImages: createShareImages(path.join(env.dataDir, "share-images")),
   };

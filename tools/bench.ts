@@ -25,7 +25,7 @@ import { CHROMIUM, CHROMIUM_ARGS, freePort, startCommand } from "./local.ts";
 import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";
 
 export { CHROMIUM, CHROMIUM_ARGS, freePort };
-import { articles, projects, type NewArticleRow, type NewProjectRow } from "#db/schema.ts";
+import { articles, projects, siteSettings, type NewArticleRow, type NewProjectRow } from "#db/schema.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const RESULTS_DIR = path.join(ROOT, "bench-results");
@@ -460,7 +460,9 @@ interface AutocannonResult {
 type Autocannon = (options: {
   url: string;
   connections: number;
-  duration: number;
+  /** Seconds to run, or `amount`: how many requests to send. */
+  duration?: number;
+  amount?: number;
   headers?: Record<string, string>;
   /** Requests per second across all connections, instead of as many as the server takes. */
   overallRate?: number;
@@ -472,7 +474,7 @@ const autocannon = (...args: Parameters<Autocannon>) =>
   // autocannon ships no types: loaded through require and described by the little used here.
   (createRequire(import.meta.url)("autocannon") as Autocannon)(...args);
 
-interface Throughput {
+export interface Throughput {
   url: string;
   requestsPerSecond: number;
   latencyP50Ms: number;
@@ -523,7 +525,10 @@ async function loadTest(url: string, headers: Record<string, string> = {}): Prom
  * else the machine did, in either direction. Each server's figure is its median round; every round's requests per
  * second are kept beside it.
  */
-async function loadTestRounds(urls: string[], headers: Record<string, string> = {}): Promise<Throughput[]> {
+export async function loadTestRounds(
+  urls: string[],
+  headers: Record<string, string> = {},
+): Promise<Throughput[]> {
   const rounds: Throughput[][] = urls.map(() => []);
   for (let round = 0; round < LOAD_ROUNDS; round++)
     for (const [i, url] of urls.entries()) rounds[i]!.push(await loadTest(url, headers));
@@ -707,7 +712,7 @@ async function latencyAtRate(url: string, rate: number, seconds: number): Promis
   };
 }
 
-const BROWSER_ENCODING = { "accept-encoding": "gzip, deflate, br, zstd" };
+export const BROWSER_ENCODING = { "accept-encoding": "gzip, deflate, br, zstd" };
 
 /** The bytes a server sends for `url` with these headers, as they are on the wire (not decoded). */
 function bytesAsSent(url: string, headers: Record<string, string>): Promise<Buffer> {
@@ -1180,6 +1185,95 @@ function resultsOf(figures: Figures, checks: Check[]) {
   };
 }
 
+/** A browser's User-Agent: the load test's own would be counted as nobody's (no browser, no count). */
+const BROWSER_VISIT = {
+  ...BROWSER_ENCODING,
+  "user-agent":
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36",
+  referer: "https://www.google.com/",
+};
+/** Public pages with counting on and off (docs/product.md §27, decision 045): two servers on copies of one site, in alternating rounds. */
+export async function measureCounting(): Promise<string[][]> {
+  const on = await makeSeededDataDir("sira-visits-on-");
+  const off = await makeSeededDataDir("sira-visits-off-");
+  const handle = await createDb({
+    pgliteDataDir: path.join(off, "pglite"),
+    migrationsFolder: path.join(ROOT, "db", "migrations"),
+  });
+  await handle.db.insert(siteSettings).values({ id: 1, overrides: { countVisits: false } });
+  await handle.close();
+  try {
+    const servers = [
+      await startServerProcess({
+        port: await freePort(),
+        dataDir: on,
+        env: { ADMIN_PASSWORD: BENCH_PASSWORD },
+      }),
+      await startServerProcess({
+        port: await freePort(),
+        dataDir: off,
+        env: { ADMIN_PASSWORD: BENCH_PASSWORD },
+      }),
+    ];
+    const pages = ["/", `/articles/${ARTICLE_SLUGS[0]}`];
+    const results = await loadTestRounds(
+      pages.flatMap((page) => servers.map((server) => `${server.origin}${page}`)),
+      BROWSER_VISIT,
+    );
+    // Throughput on two cores shared with the load generator (and whatever else runs) moves by more than the
+    // cost of counting; the server's own CPU per request does not: the same requests, in alternating rounds.
+    const cpu: number[][] = pages.flatMap(() => servers.map(() => []));
+    const amount = QUICK ? 2000 : 10_000;
+    for (let round = 0; round < LOAD_ROUNDS; round++)
+      for (const [i, page] of pages.entries())
+        for (const [j, server] of servers.entries()) {
+          const before = cpuMs(server.pid);
+          await autocannon({
+            url: `${server.origin}${page}`,
+            connections: 10,
+            amount,
+            headers: BROWSER_VISIT,
+          });
+          cpu[2 * i + j]!.push(((cpuMs(server.pid) - before) * 1000) / amount);
+        }
+    for (const server of servers) await server.stop();
+    const cpuOf = (k: number) => median(cpu[k]!);
+    const rows = [
+      [
+        "page",
+        "counting",
+        "requests/s",
+        "p50 ms",
+        "p99 ms",
+        "CPU µs/request",
+        "on/off requests/s",
+        "on/off CPU",
+      ],
+    ];
+    for (const [i, page] of pages.entries()) {
+      const [counted, plain] = [results[2 * i]!, results[2 * i + 1]!] as [Throughput, Throughput];
+      for (const [name, each, k] of [
+        ["on", counted, 2 * i],
+        ["off", plain, 2 * i + 1],
+      ] as const)
+        rows.push([
+          page,
+          name,
+          String(each.requestsPerSecond),
+          String(each.latencyP50Ms),
+          String(each.latencyP99Ms),
+          cpuOf(k).toFixed(0),
+          name === "on" ? (counted.requestsPerSecond / plain.requestsPerSecond).toFixed(3) : "",
+          name === "on" ? (cpuOf(2 * i) / cpuOf(2 * i + 1)).toFixed(3) : "",
+        ]);
+    }
+    return rows;
+  } finally {
+    await rm(on, { recursive: true, force: true });
+    await rm(off, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const startedAt = new Date();
   console.log("Sira bench: build, seed, start, measure (loopback only)\n");
@@ -1212,6 +1306,8 @@ async function main() {
       BROWSER_ENCODING,
     );
     for (const side of started) side.yardstick.stop();
+    console.log("Public pages with counting on and off (two servers of this checkout, alternating rounds)…");
+    const counting = await measureCounting();
 
     const figures: Figures[] = [];
     for (const [i, side] of started.entries()) {
@@ -1262,6 +1358,10 @@ async function main() {
     );
     print("Memory of the server process (MiB)", "memory", [0]);
     print("Summary", "summary", [0, 2]);
+    console.log(
+      "\nPublic pages with counting on and off (a browser's User-Agent and Referer; this checkout)",
+    );
+    console.log(table(counting));
 
     await mkdir(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, "bench.json");

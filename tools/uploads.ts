@@ -58,7 +58,7 @@ interface Owner {
   upload(bytes: Buffer, name: string, folder: string): Promise<string>;
 }
 
-async function signIn(origin: string, password: string): Promise<Owner> {
+export async function signIn(origin: string, password: string): Promise<Owner> {
   const login = await fetch(`${origin}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -17,6 +17,7 @@ export function Footer() {
           linkClassName="size-10 rounded-full transition-colors hover:bg-muted"
         />
         <p className="text-muted-foreground">{site.footerText}</p>
+        {site.countVisits ? <p className="text-sm text-muted-foreground">{t("footer.visits")}</p> : null}
         <p className="text-sm text-muted-foreground">
           © {formatDigits(new Date().getFullYear(), LOCALES[language])} {site.name}. {t("footer.rights")}
         </p>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { RootData } from "#app/lib/root-data.ts";
+import { useVisitTrail } from "#app/lib/visit-trail.ts";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 import { SmoothScroll } from "./smooth-scroll.tsx";
@@ -14,7 +15,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const location = useLocation();
   // Each page enters anew at its path; the admin's views and dialogs, one page at addresses of their own, do not
   // (a new view must not remount the admin, its focus or a dialog's form).
-  const page = useRouteLoaderData<RootData>("root")?.adminPage ? "admin" : location.pathname;
+  const admin = Boolean(useRouteLoaderData<RootData>("root")?.adminPage);
+  const page = admin ? "admin" : location.pathname;
+  useVisitTrail(location.pathname, !admin && !/^(\/ar)?\/preview\//.test(location.pathname));
   // The next page's data is loading (docs/product.md §2: "A spinner shows while loading"); first loads arrive rendered.
   const loading = useNavigation().state === "loading";
   return (

@@ -52,6 +52,8 @@ export function pageHandler(options: {
   countPublicArticles: (tag?: string) => Promise<number>;
   /** The clock of publication; tests move it. */
   now: () => Date;
+  /** Told of every view of a public page, whether rendered, kept or answered 304 (docs/product.md §27). */
+  viewed?: (request: Request) => void;
 }) {
   const { env, logger, ssr, pageCache } = options;
 
@@ -140,6 +142,22 @@ export function pageHandler(options: {
   };
 
   const pages = new Hono<PageEnv>();
+  // A view is a public page a browser got to show: its document (200, or 304 for one it kept) or, for a
+  // navigation in the browser, React Router's data request of the page. Redirects, errors, HEAD and posts are not.
+  const { viewed } = options;
+  if (viewed)
+    pages.use("*", async (c, next) => {
+      await next();
+      const path = c.req.path;
+      if (c.req.method !== "GET" || isPrivate(path) || path.startsWith("/__")) return;
+      const { status, headers } = c.res;
+      const data = path.endsWith(".data");
+      if (
+        status === 304 ||
+        (status === 200 && (data || headers.get("Content-Type")?.startsWith("text/html")))
+      )
+        viewed(c.req.raw);
+    });
   // Pages are read, and posted to (a page without an action shows React Router's 405 screen). Any other method is
   // answered here, in the address's language: React Router's 405 would render without the site's texts (§20).
   pages.use("*", async (c, next) => {

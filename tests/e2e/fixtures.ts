@@ -50,6 +50,8 @@ export interface TestServer {
   url: string;
   database: RunningServer["database"];
   pageCache: RunningServer["pageCache"];
+  /** The page views counted and not yet written: `flush()` writes them. */
+  visits: RunningServer["visits"];
   /** What the server logged (createMemoryLogger), e.g. to check that a database failure was reported. */
   logLines: string[];
   /** DATA_DIR: uploaded images are under storage/portfolio_images. */
@@ -103,6 +105,7 @@ export async function startTestServer(
     url: running.url,
     database: running.database,
     pageCache: running.pageCache,
+    visits: running.visits,
     logLines: logger.lines,
     dataDir,
     close: async () => {

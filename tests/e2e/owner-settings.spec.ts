@@ -298,7 +298,7 @@ for (const theme of ["light", "dark"] as const) {
     const shot = (name: string) =>
       page.screenshot({ path: `test-results/screenshots/admin-ar-${theme}-${name}.png`, fullPage: true });
 
-    for (const tab of ["projects", "articles", "messages", "settings", "activity"] as const) {
+    for (const tab of ["projects", "articles", "messages", "visits", "settings", "activity"] as const) {
       const panel = await openView(page, tab, "ar");
       expect(await direction(panel), tab).toBe("rtl");
       expect(await leftToRightArabic(page), tab).toEqual([]);

@@ -17,6 +17,8 @@ export const migrationsFolder = path.join(findProjectRoot(), "db", "migrations")
 export interface TestDatabase extends DbHandle {
   /** Empties every table of db/schema.ts, keeping the schema and its migration record. */
   clear(): Promise<void>;
+  /** On PostgreSQL, the database's address: a second instance opens its own connections to it. */
+  url?: string;
 }
 
 export interface Backend {
@@ -64,10 +66,11 @@ function postgres(adminUrl: string, template: string | null): Backend {
         throw error;
       }
       let dropped: Promise<void> | undefined;
-      return withClear(handle, () => {
+      const database = withClear(handle, () => {
         dropped ??= handle.close().finally(() => dropDatabase(adminUrl, name));
         return dropped;
       });
+      return { ...database, url: url.toString() };
     },
   };
 }

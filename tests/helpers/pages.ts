@@ -15,6 +15,17 @@ export function standInPages(
   const ssr = (request: Request, context: RouterContextProvider): Promise<Response> => {
     const url = new URL(request.url);
     rendered.push(`${url.pathname}${url.search}`);
+    // React Router's data request of a navigation in the browser: the page's data, as a script.
+    if (url.pathname.endsWith(".data")) {
+      const page = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+      const known = pages.includes(page);
+      return Promise.resolve(
+        new Response(JSON.stringify({ page }), {
+          status: known ? 200 : 404,
+          headers: { "Content-Type": "text/x-script" },
+        }),
+      );
+    }
     const nonce = context.get(nonceContext);
     const page = Number(url.searchParams.get("page") ?? "1");
     const found = pages.includes(url.pathname) && (!url.searchParams.has("page") || page <= lastPage);

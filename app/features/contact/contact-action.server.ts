@@ -40,7 +40,14 @@ export async function submitContactPage(request: Request, context: Readonly<Rout
   // The same service as POST /f/:formId, with this request's address and the page's language.
   const { address, origin } = getPageRequest(context);
   const language = requestLanguage(request);
-  const outcome = await getServices(context).contact.submit({ fields, hasFiles, address, language, origin });
+  const outcome = await getServices(context).contact.submit({
+    fields,
+    hasFiles,
+    address,
+    language,
+    origin,
+    fromPath: sameSitePath(request),
+  });
   if (outcome.status === 200) return redirect(localizePath("/contact?sent=1", language), 303);
   const values: ContactActionData["values"] = {};
   for (const name of CONTACT_FIELDS) {
@@ -55,4 +62,14 @@ export async function submitContactPage(request: Request, context: Readonly<Rout
     { reply: outcome.reply, values, ...(typeof stamp === "string" ? { stamp } : {}) },
     { status: outcome.status, headers },
   );
+}
+
+/** The path of the page the form was posted from, when the Referer is this site's (docs/product.md §27). */
+function sameSitePath(request: Request): string | null {
+  try {
+    const from = new URL(request.headers.get("Referer") ?? "");
+    return from.host === new URL(request.url).host ? from.pathname : null;
+  } catch {
+    return null;
+  }
 }

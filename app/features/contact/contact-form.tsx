@@ -10,8 +10,10 @@ import {
   type ContactField,
 } from "#core/contact-fields.ts";
 import { readContactReply, type ContactReplyResult } from "#core/contact-reply.ts";
+import { LEAD_FIELDS } from "#core/visits.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
+import { fillVisitTrail } from "#app/lib/visit-trail.ts";
 import type { ContactActionData } from "./contact-action.server.ts";
 import { postContactForm } from "./post-contact-form.ts";
 
@@ -76,6 +78,7 @@ export function ContactForm({ endpoint, action, formOrigin, stamp, refused }: Co
     event.preventDefault();
     if (sending) return;
     setSending(true);
+    fillVisitTrail(event.currentTarget);
     const reply = await postContactForm(
       endpoint,
       event.currentTarget,
@@ -149,6 +152,9 @@ export function ContactForm({ endpoint, action, formOrigin, stamp, refused }: Co
         );
       })}
       <input type="hidden" name="form_origin" defaultValue={formOrigin} />
+      {/* What led to the message, filled in as it is sent (docs/product.md §27). */}
+      <input type="hidden" name={LEAD_FIELDS.entry} defaultValue="" />
+      <input type="hidden" name={LEAD_FIELDS.last} defaultValue="" />
       {/* A refused post keeps the time the visitor first saw the form. */}
       {stamp ? <input type="hidden" name={FORM_STAMP_FIELD} defaultValue={refused?.stamp ?? stamp} /> : null}
       {/* The honeypot: hidden from people and assistive technology, filled in by robots. */}

@@ -11,6 +11,7 @@ import {
 } from "#core/contact.ts";
 import type { TranslateVars } from "#core/i18n.ts";
 import type { Language } from "#core/preferences.ts";
+import { LEAD_FIELDS, leadPath } from "#core/visits.ts";
 import type { Database } from "#db/client.ts";
 import { contactDrops, messages } from "#db/schema.ts";
 import type { Logger } from "#server/kernel/logger.ts";
@@ -66,6 +67,8 @@ export interface ContactSubmission {
   language: Language;
   /** The site's absolute origin: the `next` of a successful reply is its contact page's sent state. */
   origin: string;
+  /** The path of the page the form was sent from (a plain post's Referer), when the form did not say. */
+  fromPath?: string | null;
 }
 
 export async function submitContact(
@@ -183,6 +186,9 @@ export async function submitContact(
         notify_after: deps.notifier && !held ? at : null,
         held,
         form_stamp: formStamp,
+        // What led to the message (docs/product.md §27): two paths, nothing else.
+        entry_path: leadPath(fields[LEAD_FIELDS.entry]),
+        from_path: leadPath(fields[LEAD_FIELDS.last]) ?? leadPath(submission.fromPath),
       })
       .returning({ id: messages.id });
     return {

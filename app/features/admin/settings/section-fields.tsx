@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useWatch } from "react-hook-form";
 import type { SettingsSection } from "#core/site-settings.ts";
 import { useI18n } from "#app/lib/i18n.ts";
-import { TextInput } from "#app/features/admin/forms/form-controls.tsx";
+import { CheckboxField, TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { ImageField } from "#app/features/admin/forms/image-field.tsx";
 import { ContactFields } from "./contact-fields.tsx";
 import {
@@ -76,6 +76,15 @@ export function SectionFields({ section }: { section: SettingsSection }) {
       );
     case "footer":
       return <Bilingual path="footerText" label={label("footerText")} />;
+    case "visits":
+      return (
+        <CheckboxField
+          id={id}
+          label={label("countVisits")}
+          hint={t("admin.settings.hints.countVisits")}
+          field={register("countVisits")}
+        />
+      );
     case "services":
       return (
         <>

@@ -1,0 +1,166 @@
+import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { addDays, dayIn, pathLanguage, type VisitKind } from "#core/visits.ts";
+import type { Database } from "#db/client.ts";
+import { messages, visitCounts } from "#db/schema.ts";
+
+// What the owner sees of the visits and leads (docs/product.md §27): the figures of a range of days, read from
+// the daily rows (server/features/visits/counter.ts) and the contact messages' entry and last pages.
+
+/** How many rows a ranked list shows (top pages, referrers, leads). */
+export const RANKED_MAX = 50;
+
+export interface KeyCount {
+  key: string;
+  count: number;
+}
+
+export interface VisitReport {
+  from: string;
+  to: string;
+  /** Every day of the range, oldest first, with its views (0 for a day without any). */
+  days: { day: string; views: number }[];
+  total: number;
+  pages: KeyCount[];
+  languages: KeyCount[];
+  devices: KeyCount[];
+  sources: KeyCount[];
+  referrers: KeyCount[];
+  /** Messages received in the range, and by the page their writer entered on, read last, and its language. */
+  leads: { total: number; entries: KeyCount[]; lastPages: KeyCount[]; languages: KeyCount[] };
+}
+
+export function createVisitReports(deps: { db: Database; timeZone: () => Promise<string>; now: () => Date }) {
+  const { db } = deps;
+
+  const ranked = async (from: string, to: string, kind: VisitKind, limit: number): Promise<KeyCount[]> => {
+    const count = sql<number>`sum(${visitCounts.views})::int`;
+    return db
+      .select({ key: visitCounts.key, count })
+      .from(visitCounts)
+      .where(and(eq(visitCounts.kind, kind), gte(visitCounts.day, from), lte(visitCounts.day, to)))
+      .groupBy(visitCounts.key)
+      .orderBy(desc(count), visitCounts.key)
+      .limit(limit);
+  };
+
+  /** Messages (not held) received on the days of the range in the site's time zone, by `column`. */
+  const leads = async (from: string, to: string, column: SQL) => {
+    const timeZone = await deps.timeZone();
+    const day = sql`(${messages.created_at} at time zone ${timeZone})::date`;
+    const count = sql<number>`count(*)::int`;
+    return db
+      .select({ key: sql<string | null>`${column}`, count })
+      .from(messages)
+      .where(and(eq(messages.held, false), gte(day, from), lte(day, to)))
+      .groupBy(column)
+      .orderBy(desc(count));
+  };
+
+  const known = (rows: { key: string | null; count: number }[]): KeyCount[] =>
+    rows.filter((row): row is KeyCount => row.key !== null).slice(0, RANKED_MAX);
+
+  return {
+    /** The last `days` days in the site's time zone, today included. */
+    async lastDays(days: number): Promise<{ from: string; to: string }> {
+      const to = dayIn(deps.now(), await deps.timeZone());
+      return { from: addDays(to, 1 - days), to };
+    },
+
+    async report(from: string, to: string): Promise<VisitReport> {
+      const perDay = await db
+        .select({ day: visitCounts.day, views: sql<number>`sum(${visitCounts.views})::int` })
+        .from(visitCounts)
+        .where(and(eq(visitCounts.kind, "language"), gte(visitCounts.day, from), lte(visitCounts.day, to)))
+        .groupBy(visitCounts.day);
+      const byDay = new Map(perDay.map((row) => [row.day, row.views]));
+      const days: VisitReport["days"] = [];
+      for (let day = from; day <= to; day = addDays(day, 1)) days.push({ day, views: byDay.get(day) ?? 0 });
+      const [pages, languages, devices, sources, referrers, entries, lastPages] = await Promise.all([
+        ranked(from, to, "page", RANKED_MAX),
+        ranked(from, to, "language", 2),
+        ranked(from, to, "device", 3),
+        ranked(from, to, "source", 5),
+        ranked(from, to, "referrer", RANKED_MAX),
+        leads(from, to, sql`${messages.entry_path}`),
+        leads(from, to, sql`${messages.from_path}`),
+      ]);
+      // A lead's language is its entry page's (or, without one, the page read last).
+      const byLanguage = new Map<string, number>();
+      const total = entries.reduce((sum, row) => sum + row.count, 0);
+      const languageRows = await leads(
+        from,
+        to,
+        sql`coalesce(${messages.entry_path}, ${messages.from_path})`,
+      );
+      for (const row of languageRows)
+        if (row.key !== null) {
+          const language = pathLanguage(row.key);
+          byLanguage.set(language, (byLanguage.get(language) ?? 0) + row.count);
+        }
+      return {
+        from,
+        to,
+        days,
+        total: days.reduce((sum, row) => sum + row.views, 0),
+        pages,
+        languages,
+        devices,
+        sources,
+        referrers,
+        leads: {
+          total,
+          entries: known(entries),
+          lastPages: known(lastPages),
+          languages: [...byLanguage]
+            .map(([key, count]) => ({ key, count }))
+            .sort((a, b) => b.count - a.count),
+        },
+      };
+    },
+
+    /** Every daily row of the range and every lead, as CSV (RFC 4180): day, kind, key, count. */
+    async csv(from: string, to: string): Promise<string> {
+      const rows = await db
+        .select()
+        .from(visitCounts)
+        .where(and(gte(visitCounts.day, from), lte(visitCounts.day, to)))
+        .orderBy(visitCounts.day, visitCounts.kind, desc(visitCounts.views), visitCounts.key);
+      const timeZone = await deps.timeZone();
+      const day = sql<string>`to_char((${messages.created_at} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+      const leadRows = await db
+        .select({ day, entry: messages.entry_path, last: messages.from_path })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.held, false),
+            gte(sql`(${messages.created_at} at time zone ${timeZone})::date`, from),
+            lte(sql`(${messages.created_at} at time zone ${timeZone})::date`, to),
+          ),
+        )
+        .orderBy(messages.created_at);
+      const lines = [["day", "kind", "key", "count"]];
+      for (const row of rows) lines.push([row.day, row.kind, row.key, String(row.views)]);
+      const leadCounts = new Map<string, number>();
+      for (const lead of leadRows) {
+        for (const [kind, key] of [
+          ["lead-entry", lead.entry],
+          ["lead-last-page", lead.last],
+        ] as const) {
+          if (key === null) continue;
+          const id = `${lead.day}\n${kind}\n${key}`;
+          leadCounts.set(id, (leadCounts.get(id) ?? 0) + 1);
+        }
+      }
+      for (const [id, count] of leadCounts) lines.push([...id.split("\n"), String(count)]);
+      return lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
+    },
+  };
+}
+
+export type VisitReports = ReturnType<typeof createVisitReports>;
+
+/** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet (OWASP CSV injection). */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
