@@ -27,7 +27,7 @@ describe.each(backends)("addresses of articles and projects on $name", (backend)
   const resolve = (language: "en" | "ar", slug: string) => resolveArticle(database().db, language, slug);
 
   it("gives an article a slug per language, the owner's own when typed, unique in each language", async () => {
-    const { send } = await owner();
+    const { app, send } = await owner();
     const both = await send(
       "POST",
       "/api/articles",
@@ -55,6 +55,21 @@ describe.each(backends)("addresses of articles and projects on $name", (backend)
     expect(own.body).toMatchObject({ slug: "my-own-address", slug_ar: "مرحبا-بالعالم-1" });
     const tooLong = await send("POST", "/api/articles", article({ title_en: "X", slug_en: "a".repeat(201) }));
     expect(tooLong.status).toBe(422);
+    // The public API finds an article by its slug in either language, as a browser sends it (percent-encoded).
+    for (const slug of ["hello-world", "مرحبا-بالعالم"]) {
+      const found = await app.request(`/api/articles/${encodeURIComponent(slug)}`);
+      expect(found.status).toBe(200);
+      expect(((await found.json()) as { id: string }).id).toBe(both.body!.id);
+    }
+    // Spelled like another article's Arabic slug: the article whose English slug it is.
+    const latin = await send(
+      "POST",
+      "/api/articles",
+      article({ title_en: "Other", title_ar: "Hello World", content_en: "<p>x</p>", content_ar: "<p>y</p>" }),
+    );
+    expect(latin.body).toMatchObject({ slug: "other", slug_ar: "hello-world" });
+    const spelled = await app.request("/api/articles/hello-world");
+    expect(((await spelled.json()) as { id: string }).id).toBe(both.body!.id);
   });
 
   it("answers every slug an article ever had with its current address, and gone once deleted", async () => {

@@ -128,7 +128,7 @@ export async function nextPublication(db: Database, now = new Date()): Promise<D
   return row?.date ?? null;
 }
 
-/** One public article by slug, or null (a draft or a scheduled one is not found). */
+/** One public article by its slug in either language, or null (a draft or a scheduled one is not found). */
 export async function getArticleBySlug(
   db: Database,
   slug: string,
@@ -138,7 +138,9 @@ export async function getArticleBySlug(
   const [row] = await db
     .select(articleColumns(ARTICLE_DETAIL_COLUMNS))
     .from(articles)
-    .where(and(eq(articles.slug, slug), isPublic(now)))
+    .where(and(or(eq(articles.slug, slug), eq(articles.slug_ar, slug)), isPublic(now)))
+    // Its English slug first: another article's Arabic slug may be spelled the same (decision 043).
+    .orderBy(desc(eq(articles.slug, slug)))
     .limit(1);
   return row ? serializeRow(row) : null;
 }
