@@ -14,6 +14,13 @@ export const PROJECT_LIMITS = {
   tags: 30,
   url: 2000,
   imageAlt: 300,
+  /** Client, role and period: a line each. */
+  caseText: 200,
+  /** Problem, approach and outcome, each in each language: the editor's HTML. */
+  richText: 200_000,
+  result: 80,
+  results: 8,
+  gallery: 24,
 };
 
 /** A project's stored texts in both languages (db/records.ts Project has these and more). */

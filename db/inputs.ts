@@ -45,6 +45,38 @@ function requireImageAlt(
     context.addIssue({ code: "custom", path: ["image_alt_ar"], message: "imageAltRequiredAr" });
 }
 
+const caseText = (text: z.ZodString) =>
+  text.trim().max(PROJECT_LIMITS.caseText, { error: "tooLong" }).default("");
+const richText = (text: z.ZodString) => text.max(PROJECT_LIMITS.richText, { error: "tooLong" }).default("");
+/** Key results, one short figure each; blanks dropped, the owner's order kept. */
+const results = z
+  .array(z.string({ error: "notText" }).trim().max(PROJECT_LIMITS.result, { error: "tooLong" }), {
+    error: "invalidInput",
+  })
+  .default([])
+  .transform((lines) => lines.filter((line) => line !== ""))
+  .refine((lines) => lines.length <= PROJECT_LIMITS.results, {
+    error: "tooManyResults",
+    params: { count: PROJECT_LIMITS.results },
+  });
+
+/** One image of a project's gallery, described in both languages like every image (docs/product.md §5). */
+const GalleryImageSchema = z
+  .object(
+    {
+      url: z.string({ error: "imageNotStored" }).trim().min(1, { error: "imageNotStored" }),
+      alt_en: z.string().trim().max(PROJECT_LIMITS.imageAlt, { error: "tooLong" }).default(""),
+      alt_ar: z.string().trim().max(PROJECT_LIMITS.imageAlt, { error: "tooLong" }).default(""),
+    },
+    { error: "invalidInput" },
+  )
+  .superRefine((value, context) => {
+    if (value.alt_en === "")
+      context.addIssue({ code: "custom", path: ["alt_en"], message: "imageAltRequiredEn" });
+    if (value.alt_ar === "")
+      context.addIssue({ code: "custom", path: ["alt_ar"], message: "imageAltRequiredAr" });
+  });
+
 export const ProjectInputSchema = createInsertSchema(projects, {
   // Missing, not text or blank: the one message of docs/product.md §5.
   title: z
@@ -63,6 +95,21 @@ export const ProjectInputSchema = createInsertSchema(projects, {
   featured: (flag) => flag.default(false),
   github_link: optionalLink,
   live_link: optionalLink,
+  published: (flag) => flag.default(true),
+  client_en: caseText,
+  client_ar: caseText,
+  role_en: caseText,
+  role_ar: caseText,
+  period_en: caseText,
+  period_ar: caseText,
+  problem_en: richText,
+  problem_ar: richText,
+  approach_en: richText,
+  approach_ar: richText,
+  outcome_en: richText,
+  outcome_ar: richText,
+  results_en: () => results,
+  results_ar: () => results,
   // Typed comma-separated in the admin (core/projects.ts parseTags); blanks and repeats are dropped here too.
   tags: z
     .array(z.string().trim().max(PROJECT_LIMITS.tag, { error: "tooLong" }), { error: "notText" })
@@ -84,6 +131,31 @@ export const ProjectInputSchema = createInsertSchema(projects, {
     github_link: true,
     live_link: true,
     tags: true,
+    published: true,
+    client_en: true,
+    client_ar: true,
+    role_en: true,
+    role_ar: true,
+    period_en: true,
+    period_ar: true,
+    problem_en: true,
+    problem_ar: true,
+    approach_en: true,
+    approach_ar: true,
+    outcome_en: true,
+    outcome_ar: true,
+    results_en: true,
+    results_ar: true,
+  })
+  .extend({
+    /** The gallery in the owner's order (docs/product.md §27): the order of the list is the order shown. */
+    gallery: z
+      .array(GalleryImageSchema, { error: "invalidInput" })
+      .default([])
+      .refine((images) => images.length <= PROJECT_LIMITS.gallery, {
+        error: "tooManyImages",
+        params: { count: PROJECT_LIMITS.gallery },
+      }),
   })
   .strip()
   .superRefine(requireImageAlt);

@@ -48,6 +48,33 @@ export const projects = pgTable(
     featured: boolean("featured").notNull().default(false),
     /** The owner's order, smallest first; a new project goes first. */
     position: integer("position").notNull().default(0),
+    /**
+     * The case study's address, /projects/{slug} (docs/product.md §27): made from the title when the project is
+     * created and kept by later edits; a row written without one (older rows, a restore) gets a random one.
+     */
+    slug: text("slug")
+      .notNull()
+      .unique()
+      .default(sql`'project-' || substr(md5(random()::text), 1, 10)`),
+    /** False for a draft: only the owner sees it, in the preview (docs/product.md §27). */
+    published: boolean("published").notNull().default(true),
+    /** The case study (docs/product.md §27): who it was for, what the owner did, when, in each language. */
+    client_en: text("client_en").notNull().default(""),
+    client_ar: text("client_ar").notNull().default(""),
+    role_en: text("role_en").notNull().default(""),
+    role_ar: text("role_ar").notNull().default(""),
+    period_en: text("period_en").notNull().default(""),
+    period_ar: text("period_ar").notNull().default(""),
+    /** Rich text from the articles' editor, stored sanitised (decision 048). */
+    problem_en: text("problem_en").notNull().default(""),
+    problem_ar: text("problem_ar").notNull().default(""),
+    approach_en: text("approach_en").notNull().default(""),
+    approach_ar: text("approach_ar").notNull().default(""),
+    outcome_en: text("outcome_en").notNull().default(""),
+    outcome_ar: text("outcome_ar").notNull().default(""),
+    /** Key results as short figures ("-40 % load time"), in the owner's order. */
+    results_en: jsonb("results_en").$type<string[]>().notNull().default([]),
+    results_ar: jsonb("results_ar").$type<string[]>().notNull().default([]),
   },
   (table) => [
     index("projects_created_at_idx").on(table.created_at.desc()),
@@ -114,6 +141,24 @@ export const articleRenders = pgTable(
   (table) => [primaryKey({ columns: [table.article_id, table.language] })],
 );
 
+// A project's gallery (docs/product.md §27): its images in the owner's order, each described in both languages;
+// removed with its project.
+export const projectImages = pgTable(
+  "project_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    project_id: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    alt_en: text("alt_en").notNull().default(""),
+    alt_ar: text("alt_ar").notNull().default(""),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [index("project_images_project_idx").on(table.project_id, table.position)],
+);
+
+export type ProjectImageRow = typeof projectImages.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
 export type ArticleRow = typeof articles.$inferSelect;

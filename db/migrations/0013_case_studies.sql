@@ -1,0 +1,28 @@
+CREATE TABLE "project_images" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"project_id" uuid NOT NULL,
+	"url" text NOT NULL,
+	"alt_en" text DEFAULT '' NOT NULL,
+	"alt_ar" text DEFAULT '' NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "slug" text DEFAULT 'project-' || substr(md5(random()::text), 1, 10) NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "published" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "client_en" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "client_ar" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "role_en" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "role_ar" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "period_en" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "period_ar" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "problem_en" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "problem_ar" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "approach_en" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "approach_ar" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "outcome_en" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "outcome_ar" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "results_en" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "results_ar" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "project_images" ADD CONSTRAINT "project_images_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "project_images_project_idx" ON "project_images" USING btree ("project_id","position");--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_slug_unique" UNIQUE("slug");
