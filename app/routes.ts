@@ -14,11 +14,14 @@ function publicPages(language: "en" | "ar") {
       : index("routes/home.tsx", { id: "home" }),
     page("about", "routes/about.tsx", "about"),
     page("projects", "routes/projects.tsx", "projects"),
+    // A project's case study (docs/product.md §27), found by its address in one place (projects.bySlug).
+    page("projects/:slug", "routes/project.tsx", "project"),
     page("articles", "routes/articles.tsx", "articles"),
     page("articles/tag/:tag", "routes/article-tag.tsx", "article-tag"),
     page("articles/:slug", "routes/article.tsx", "article"),
     // The owner's preview of any article (docs/product.md §18): needs the session, never cached or indexed.
     page("preview/:id", "routes/preview.tsx", "preview"),
+    page("preview/projects/:id", "routes/project-preview.tsx", "project-preview"),
     page("services", "routes/services.tsx", "services"),
     page("contact", "routes/contact.tsx", "contact"),
     page("dashboard", "routes/dashboard.tsx", "dashboard"),

@@ -26,6 +26,8 @@ export const PROJECT_LIMITS = {
 /** A project's stored texts in both languages (db/records.ts Project has these and more). */
 export interface BilingualProject {
   id: string;
+  /** Its case study's address (docs/product.md §27); the samples have none. */
+  slug?: string;
   title: string;
   title_ar: string;
   description: string;
@@ -44,6 +46,8 @@ export interface BilingualProject {
 /** A project as a public page shows it, in one language. */
 export interface PublicProject {
   id: string;
+  /** Its case study's address, /projects/{slug}; null for the samples, which have no page. */
+  slug: string | null;
   title: string;
   description: string;
   category: string;
@@ -66,6 +70,7 @@ export function localizeProject(project: BilingualProject, language: Language): 
   const pick = (en: string, ar: string) => (language === "ar" ? ar.trim() || en : en);
   return {
     id: project.id,
+    slug: project.slug ?? null,
     title: pick(project.title, project.title_ar),
     description: pick(project.description, project.description_ar),
     category: pick(project.category, project.category_ar),
@@ -74,6 +79,94 @@ export function localizeProject(project: BilingualProject, language: Language): 
     github_link: project.github_link,
     live_link: project.live_link,
     tags: project.tags,
+    created_at: project.created_at,
+  };
+}
+
+/** A text of a page and the language it is in: the page's, or English standing in (docs/product.md §3.5). */
+export interface LocalText {
+  text: string;
+  lang: Language;
+}
+
+/** The page's language's text, or the English one when it is empty on an Arabic page. */
+export function pickText(en: string, ar: string, language: Language): LocalText {
+  return language === "ar" && ar.trim() !== "" ? { text: ar, lang: "ar" } : { text: en, lang: "en" };
+}
+
+/** A project's case study in both languages (db/records.ts OwnerProject has these and more). */
+export interface BilingualCaseStudy extends BilingualProject {
+  slug: string;
+  published: boolean;
+  client_en: string;
+  client_ar: string;
+  role_en: string;
+  role_ar: string;
+  period_en: string;
+  period_ar: string;
+  problem_en: string;
+  problem_ar: string;
+  approach_en: string;
+  approach_ar: string;
+  outcome_en: string;
+  outcome_ar: string;
+  results_en: string[];
+  results_ar: string[];
+  gallery: { url: string; alt_en: string; alt_ar: string }[];
+}
+
+/** A case study as its page shows it in one language (docs/product.md §27). */
+export interface CaseStudy {
+  id: string;
+  slug: string;
+  published: boolean;
+  title: LocalText;
+  summary: LocalText;
+  client: LocalText;
+  role: LocalText;
+  period: LocalText;
+  /** Sanitised HTML, stored so (decision 048). */
+  problem: LocalText;
+  approach: LocalText;
+  outcome: LocalText;
+  results: { items: string[]; lang: Language };
+  tags: string[];
+  github_link: string | null;
+  live_link: string | null;
+  image_url: string | null;
+  image_alt: string;
+  gallery: { url: string; alt: string }[];
+  created_at: string;
+}
+
+export function localizeCaseStudy(project: BilingualCaseStudy, language: Language): CaseStudy {
+  const text = (name: "client" | "role" | "period" | "problem" | "approach" | "outcome") =>
+    pickText(project[`${name}_en`], project[`${name}_ar`], language);
+  const arabicResults = language === "ar" && project.results_ar.length > 0;
+  return {
+    id: project.id,
+    slug: project.slug,
+    published: project.published,
+    title: pickText(project.title, project.title_ar, language),
+    summary: pickText(project.description, project.description_ar, language),
+    client: text("client"),
+    role: text("role"),
+    period: text("period"),
+    problem: text("problem"),
+    approach: text("approach"),
+    outcome: text("outcome"),
+    results: arabicResults
+      ? { items: project.results_ar, lang: "ar" }
+      : { items: project.results_en, lang: "en" },
+    tags: project.tags,
+    github_link: project.github_link,
+    live_link: project.live_link,
+    image_url: project.image_url,
+    image_alt: language === "ar" ? project.image_alt_ar || project.image_alt_en : project.image_alt_en,
+    gallery: project.gallery.map((image) => ({
+      url: image.url,
+      alt: language === "ar" ? image.alt_ar || image.alt_en : image.alt_en,
+    })),
     created_at: project.created_at,
   };
 }
@@ -191,6 +284,7 @@ const SAMPLES: { category: string; tags: string[]; text: Record<Language, Sample
 export function sampleProjects(language: Language): PublicProject[] {
   return SAMPLES.map((sample, index) => ({
     id: `dummy-proj-${index + 1}`,
+    slug: null,
     title: sample.text[language].title,
     description: sample.text[language].description,
     category: sample.category,

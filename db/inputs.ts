@@ -4,7 +4,7 @@ import { createInsertSchema } from "drizzle-zod";
 import { ARTICLE_TITLE_MAX } from "#core/article-limits.ts";
 import { tagSlug } from "#core/article-rules.ts";
 import { PROJECT_LIMITS, isWebUrl } from "#core/projects.ts";
-import { articles, projects } from "./schema.ts";
+import { articles, projects, testimonials } from "./schema.ts";
 
 // What the owner may send to create or update a project or an article, derived from the tables (drizzle-zod):
 // the columns, their types and which may be null come from db/schema.ts; the rules of docs/product.md §5 are
@@ -241,3 +241,84 @@ export const ProjectMoveSchema = z
     { error: "projectMoveDirection" },
   )
   .strip();
+
+const TESTIMONIAL_LIMITS = { quote: 1500, line: 120 };
+
+const quote = (text: z.ZodString) =>
+  text.trim().max(TESTIMONIAL_LIMITS.quote, { error: "tooLong" }).default("");
+const shortLine = (text: z.ZodString) =>
+  text.trim().max(TESTIMONIAL_LIMITS.line, { error: "tooLong" }).default("");
+
+/** The client's own words: a quote in either language or both, a name (docs/product.md §28). */
+const testimonialText = {
+  quote_en: quote,
+  quote_ar: quote,
+  name: z
+    .string({ error: "testimonialNameRequired" })
+    .trim()
+    .min(1, { error: "testimonialNameRequired" })
+    .max(TESTIMONIAL_LIMITS.line, { error: "tooLong" }),
+  role: shortLine,
+  company: shortLine,
+};
+
+function requireQuote(value: { quote_en: string; quote_ar: string }, context: z.RefinementCtx) {
+  if (value.quote_en === "" && value.quote_ar === "")
+    context.addIssue({ code: "custom", path: ["quote_en"], message: "testimonialQuoteRequired" });
+}
+
+/** What a client sends through a one-time link (docs/product.md §28.2). */
+export const TestimonialSubmissionSchema = createInsertSchema(testimonials, testimonialText)
+  .pick({ quote_en: true, quote_ar: true, name: true, role: true, company: true })
+  .strip()
+  .superRefine(requireQuote);
+
+export type TestimonialSubmission = z.output<typeof TestimonialSubmissionSchema>;
+
+/** What the owner sends to record or edit a testimonial. */
+export const TestimonialInputSchema = createInsertSchema(testimonials, {
+  ...testimonialText,
+  photo_url: imageUrl,
+  project_id: z.union([z.uuid({ error: "projectNotFound" }), z.null()]).default(null),
+  approved: (flag) => flag.default(true),
+  show_on_home: (flag) => flag.default(false),
+})
+  .pick({
+    quote_en: true,
+    quote_ar: true,
+    name: true,
+    role: true,
+    company: true,
+    photo_url: true,
+    project_id: true,
+    approved: true,
+    show_on_home: true,
+  })
+  .strip()
+  .superRefine(requireQuote);
+
+export type TestimonialInput = z.output<typeof TestimonialInputSchema>;
+
+/** POST /api/testimonials/links: who the link is for, the project it is about, how many days it lasts. */
+export const TestimonialLinkInputSchema = z
+  .object(
+    {
+      label: z
+        .string({ error: "notText" })
+        .trim()
+        .max(TESTIMONIAL_LIMITS.line, { error: "tooLong" })
+        .default(""),
+      project_id: z.union([z.uuid({ error: "projectNotFound" }), z.null()]).default(null),
+      days: z
+        .int({ error: "testimonialLinkDays" })
+        .min(1, { error: "testimonialLinkDays" })
+        .max(60, {
+          error: "testimonialLinkDays",
+        })
+        .default(14),
+    },
+    { error: "invalidInput" },
+  )
+  .strip();
+
+export type TestimonialLinkInput = z.output<typeof TestimonialLinkInputSchema>;

@@ -5,6 +5,7 @@ import {
   type MessageRow,
   type ProjectImageRow,
   type ProjectRow,
+  type TestimonialRow,
 } from "./schema.ts";
 import type { ContactDropReason } from "#core/contact.ts";
 import type { ListPage } from "#core/paging.ts";
@@ -31,6 +32,9 @@ export type GalleryImage = Pick<ProjectImageRow, "url" | "alt_en" | "alt_ar">;
 
 /** A project with its gallery: what the owner edits and the case study shows. */
 export type OwnerProject = Project & { gallery: GalleryImage[] };
+
+/** A client's words (docs/product.md §28), every column. */
+export type Testimonial = Serialized<TestimonialRow>;
 
 /** Every column of an article: what the owner edits. */
 export type Article = Serialized<ArticleRow>;

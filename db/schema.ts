@@ -159,6 +159,46 @@ export const projectImages = pgTable(
 );
 
 export type ProjectImageRow = typeof projectImages.$inferSelect;
+
+// What clients say (docs/product.md §28): recorded by the owner, or written by the client through a one-time link
+// and kept pending until the owner approves it. The owner chooses which show on the home page, and their order.
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The client's words in either language or both. */
+    quote_en: text("quote_en").notNull().default(""),
+    quote_ar: text("quote_ar").notNull().default(""),
+    name: text("name").notNull(),
+    role: text("role").notNull().default(""),
+    company: text("company").notNull().default(""),
+    photo_url: text("photo_url"),
+    /** The project it is about, shown on that project's page; kept when the project goes (then null). */
+    project_id: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** False while a client's words wait for the owner's approval. */
+    approved: boolean("approved").notNull().default(true),
+    show_on_home: boolean("show_on_home").notNull().default(false),
+    /** The owner's order, smallest first. */
+    position: integer("position").notNull().default(0),
+    created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("testimonials_order_idx").on(table.position, table.created_at.desc())],
+);
+
+// One-time links a client writes a testimonial through (docs/product.md §28.2). The link carries the row's id and
+// a signature; the row says whether it was used. Kept after use so a second visit can say so.
+export const testimonialLinks = pgTable("testimonial_links", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Who the owner sent it to, for the owner's list. */
+  label: text("label").notNull().default(""),
+  project_id: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+  expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  used_at: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export type TestimonialRow = typeof testimonials.$inferSelect;
+export type TestimonialLinkRow = typeof testimonialLinks.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
 export type ArticleRow = typeof articles.$inferSelect;

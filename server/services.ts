@@ -17,6 +17,7 @@ import { notifierFromEnv, type Notifier } from "./features/contact/notifier.ts";
 import { createContact } from "./features/contact/submit.ts";
 import { createInboxService } from "./features/inbox/service.ts";
 import { createProjects } from "./features/projects/service.ts";
+import { createTestimonials } from "./features/testimonials/service.ts";
 import { renderArticleHtml } from "./features/articles/sanitize.ts";
 import { contentToHtml } from "#core/content-html.ts";
 import { createSettingsService } from "./features/settings/service.ts";
@@ -85,6 +86,7 @@ export function createServices(deps: ServiceDeps) {
       renderRichText: (content) => renderArticleHtml(contentToHtml(content)),
     }),
     articles: createArticles({ db, now, logger, uploads, contentChanged }),
+    testimonials: createTestimonials({ db, now, rateLimits, uploads, contentChanged }),
     inbox: createInboxService({ db, now }),
     contact: createContact({
       db,

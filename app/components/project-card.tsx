@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import type { CSSProperties } from "react";
+import { Link } from "react-router";
 import type { PublicProject } from "#core/projects.ts";
 import { GithubIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
@@ -24,7 +25,7 @@ export function ProjectCard({
   headingLevel: "h2" | "h3";
 }) {
   const Heading = headingLevel;
-  const { t } = useI18n();
+  const { t, localPath } = useI18n();
   const image = project.image_url || fallbackImage;
   // The drawn images ship a 600-pixel copy beside them (scripts/make-images.ts) for phones.
   const small = /^\/images\/(sample-project-\d+|project-fallback)\.webp$/.test(image)
@@ -53,7 +54,17 @@ export function ProjectCard({
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <Heading dir="auto" className="text-lg font-semibold">
-            {project.title}
+            {/* The case study (docs/product.md §27); the samples have none. */}
+            {project.slug ? (
+              <Link
+                to={localPath(`/projects/${project.slug}`)}
+                className="hover:text-primary hover:underline"
+              >
+                {project.title}
+              </Link>
+            ) : (
+              project.title
+            )}
           </Heading>
           <div className="flex shrink-0 items-center gap-1">
             {project.github_link ? (

@@ -3,6 +3,7 @@
 import {
   about,
   articles,
+  caseStudy,
   common,
   contact,
   errorPage,
@@ -20,6 +21,7 @@ import type { PublicDictionary } from "./public-dictionary.ts";
 export default {
   about,
   articles,
+  caseStudy,
   common,
   contact,
   errorPage,

@@ -7,6 +7,30 @@ CREATE TABLE "project_images" (
 	"position" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "testimonial_links" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"label" text DEFAULT '' NOT NULL,
+	"project_id" uuid,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "testimonials" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"quote_en" text DEFAULT '' NOT NULL,
+	"quote_ar" text DEFAULT '' NOT NULL,
+	"name" text NOT NULL,
+	"role" text DEFAULT '' NOT NULL,
+	"company" text DEFAULT '' NOT NULL,
+	"photo_url" text,
+	"project_id" uuid,
+	"approved" boolean DEFAULT true NOT NULL,
+	"show_on_home" boolean DEFAULT false NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "slug" text DEFAULT 'project-' || substr(md5(random()::text), 1, 10) NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "published" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "client_en" text DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -24,5 +48,8 @@ ALTER TABLE "projects" ADD COLUMN "outcome_ar" text DEFAULT '' NOT NULL;--> stat
 ALTER TABLE "projects" ADD COLUMN "results_en" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "results_ar" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "project_images" ADD CONSTRAINT "project_images_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "testimonial_links" ADD CONSTRAINT "testimonial_links_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "testimonials" ADD CONSTRAINT "testimonials_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "project_images_project_idx" ON "project_images" USING btree ("project_id","position");--> statement-breakpoint
+CREATE INDEX "testimonials_order_idx" ON "testimonials" USING btree ("position","created_at" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_slug_unique" UNIQUE("slug");

@@ -66,6 +66,8 @@ export async function sitemap(context: Readonly<RouterContextProvider>, origin: 
   };
   for (const page of PUBLIC_PAGES) add(page, siteChanged);
   for (const article of articles) add(`/articles/${article.slug}`, article.updated_at);
+  // Each public project's case study (docs/product.md §27); drafts are not in the list.
+  for (const project of projects) add(`/projects/${project.slug}`, project.created_at);
   // Each tag's page, changed when the newest of its articles did.
   const tags = new Map<string, string>();
   for (const article of articles)
@@ -157,6 +159,14 @@ export async function shareImage(
     if (row) {
       title = pickLocalized(row, "title", language);
       kicker = text(language, site, "articles.title");
+    }
+  }
+  const project = /^\/projects\/([^/]+)$/.exec(path);
+  if (project) {
+    const row = await services.projects.bySlug(decodeURIComponent(project[1]!));
+    if (row) {
+      title = language === "ar" ? row.title_ar.trim() || row.title : row.title;
+      kicker = text(language, site, "projects.title");
     }
   }
   if (title === undefined) return new Response("Not found", { status: 404 });

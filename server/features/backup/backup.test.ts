@@ -5,7 +5,7 @@ import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { articles, messages, projectImages, projects, siteSettings } from "#db/schema.ts";
+import { articles, messages, projectImages, projects, siteSettings, testimonials } from "#db/schema.ts";
 import { jsonRequest, makeApp, OWNER_PASSWORD, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
@@ -64,7 +64,14 @@ function imageFiles(made: Made): Record<string, string> {
 /** Every row of every content table, in a stable order. */
 async function contentRows(database: TestDatabase) {
   const all: Record<string, unknown[]> = {};
-  for (const [name, table] of Object.entries({ projects, projectImages, articles, siteSettings, messages })) {
+  for (const [name, table] of Object.entries({
+    projects,
+    projectImages,
+    testimonials,
+    articles,
+    siteSettings,
+    messages,
+  })) {
     const id = (table as unknown as { id: Parameters<typeof asc>[0] }).id;
     all[name] = await database.db.select().from(table).orderBy(asc(id));
   }
@@ -101,6 +108,7 @@ async function fill(made: Made) {
     ...alt,
   });
   await send(made, "POST", "/api/projects", { title: "Blog", tags: ["Astro"] });
+  await send(made, "POST", "/api/testimonials", { name: "منى", quote_ar: "عمل رائع.", show_on_home: true });
   await send(made, "POST", "/api/articles", {
     title_en: "Caching",
     title_ar: "التخزين",
@@ -228,6 +236,7 @@ describe.each(backends)("backup of a site on $name", (backend) => {
         tables: {
           projects: 2,
           project_images: 1,
+          testimonials: 1,
           articles: 4,
           site_settings: 1,
           messages: 1,
@@ -242,6 +251,7 @@ describe.each(backends)("backup of a site on $name", (backend) => {
         "data/project_images.json",
         "data/projects.json",
         "data/site_settings.json",
+        "data/testimonials.json",
         "images/articles/1700000000001_cover.png",
         "images/projects/1700000000000_shop.png",
         "images/projects/1700000000003_checkout.png",
@@ -259,6 +269,7 @@ describe.each(backends)("backup of a site on $name", (backend) => {
             restored: {
               projects: 2,
               project_images: 1,
+              testimonials: 1,
               articles: 4,
               site_settings: 1,
               messages: 1,

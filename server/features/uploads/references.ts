@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { parseImageUrl, type ImageFolder } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
-import { articles, projectImages, projects, siteSettings } from "#db/schema.ts";
+import { articles, projectImages, projects, siteSettings, testimonials } from "#db/schema.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
@@ -24,6 +24,12 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
     .where(eq(projectImages.url, url))
     .limit(1);
   if (galleryImage) return true;
+  const [photo] = await db
+    .select({ id: testimonials.id })
+    .from(testimonials)
+    .where(eq(testimonials.photo_url, url))
+    .limit(1);
+  if (photo) return true;
   const [article] = await db
     .select({ id: articles.id })
     .from(articles)

@@ -1,0 +1,45 @@
+import type { MetaDescriptor } from "react-router";
+import { localizePath } from "#core/localized-paths.ts";
+import type { CaseStudy } from "#core/projects.ts";
+import { metaText, ownerJsonLd, pageHead, shareImagePath } from "#app/lib/meta.ts";
+
+type HeadArgs = Parameters<typeof pageHead>[0];
+
+/**
+ * A case study's <head> (docs/product.md §27): its title and summary, the share image, breadcrumbs, and a
+ * schema.org CreativeWork with its images and the owner as author.
+ */
+export function caseStudyHead(args: HeadArgs, project: CaseStudy): MetaDescriptor[] {
+  const { language, origin, text, site } = metaText(args);
+  const path = `/projects/${project.slug}`;
+  const images = [project.image_url, ...project.gallery.map((image) => image.url)].filter(
+    (url): url is string => url !== null,
+  );
+  return pageHead(args, {
+    titleKey: "meta.project",
+    vars: { title: project.title.text },
+    description: project.summary.text || undefined,
+    type: "article",
+    breadcrumbs: [
+      [text("nav.projects"), "/projects"],
+      [project.title.text, path],
+    ],
+    jsonLd: [
+      {
+        "@type": "CreativeWork",
+        name: project.title.text,
+        ...(project.summary.text ? { abstract: project.summary.text } : {}),
+        url: origin + localizePath(path, language),
+        image:
+          images.length > 0 ? images.map((url) => origin + url) : origin + shareImagePath(path, language),
+        author: ownerJsonLd(origin, language, site),
+        dateCreated: project.created_at,
+        inLanguage: language,
+        ...(project.tags.length > 0 ? { keywords: project.tags.join(", ") } : {}),
+        ...(project.client.text
+          ? { sourceOrganization: { "@type": "Organization", name: project.client.text } }
+          : {}),
+      },
+    ],
+  });
+}
