@@ -296,3 +296,27 @@ export function sampleProjects(language: Language): PublicProject[] {
     created_at: "2025-01-01T00:00:00.000Z",
   }));
 }
+
+/** A testimonial as a public page shows it (docs/product.md §28): the quote in the page's language, or the other. */
+export interface PublicTestimonial {
+  id: string;
+  name: string;
+  role: string;
+  company: string;
+  quote: LocalText;
+}
+
+export function localizeTestimonial(
+  row: { id: string; name: string; role: string; company: string; quote_en: string; quote_ar: string },
+  language: Language,
+): PublicTestimonial {
+  const quote =
+    language === "ar"
+      ? row.quote_ar
+        ? { text: row.quote_ar, lang: "ar" as const }
+        : { text: row.quote_en, lang: "en" as const }
+      : row.quote_en
+        ? { text: row.quote_en, lang: "en" as const }
+        : { text: row.quote_ar, lang: "ar" as const };
+  return { id: row.id, name: row.name, role: row.role, company: row.company, quote };
+}

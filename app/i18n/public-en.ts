@@ -15,6 +15,7 @@ import {
   notFound,
   projects,
   services,
+  testimonials,
 } from "./en.json";
 import type { PublicDictionary } from "./public-dictionary.ts";
 
@@ -33,4 +34,5 @@ export default {
   notFound,
   projects,
   services,
+  testimonials,
 } satisfies PublicDictionary;

@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { apiErrorText } from "#core/api-errors.ts";
 import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import { ADMIN, leftToRightArabic, png, signIn, toast } from "./admin-page.ts";
 import { at, expect, failedResource, setPreferences, test, text, waitForHydration } from "./fixtures.ts";
 
 // Case studies (docs/product.md §27): the owner writes one with a gallery of five images as a draft, previews it,
-// publishes it; a visitor reaches it from the home page and from the grid, in English and in Arabic, light and
+// publishes it; collects a testimonial in Arabic through a one-time link and approves it; a visitor reaches it from the home page and from the grid, in English and in Arabic, light and
 // dark, on a desktop and a 390 px phone, and browses the gallery by keyboard and by swipe.
 
 const SLUG = "shop-rebuild";
@@ -41,6 +42,7 @@ async function swipe(page: Page, from: number, to: number) {
 
 test("the owner publishes a case study with a gallery; a visitor reaches it and browses it in both languages", async ({
   page,
+  browser,
   context,
   baseURL,
   request,
@@ -48,6 +50,7 @@ test("the owner publishes a case study with a gallery; a visitor reaches it and 
 }) => {
   test.setTimeout(120_000);
   consoleGuard.allow(failedResource(404));
+  consoleGuard.allow(failedResource(410));
   await signIn(page);
   const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
   await list.getByRole("link", { name: text("en", "admin.projects.addTitle") }).click();
@@ -127,7 +130,51 @@ test("the owner publishes a case study with a gallery; a visitor reaches it and 
   await expect(toast(page)).toContainText(text("en", "admin.projects.updated"));
   expect(await (await request.get("/sitemap.xml")).text()).toContain(`/ar/projects/${SLUG}</loc>`);
 
+  // A testimonial collected through a one-time link: the client writes in Arabic, without an account.
+  await page.goto(`${ADMIN}/testimonials`);
+  await page.getByLabel(text("en", "admin.testimonials.linkLabel")).fill("Mona");
+  await page.getByLabel(text("en", "admin.testimonials.linkProject")).selectOption({ label: "Shop Rebuild" });
+  await page.getByRole("button", { name: text("en", "admin.testimonials.linkCreate") }).click();
+  const linkBox = page.getByLabel(text("en", "admin.testimonials.linkAddress"));
+  await expect(linkBox).toHaveValue(/\/testimonial\//);
+  const link = new URL(await linkBox.inputValue());
+  const client = await browser.newPage();
+  try {
+    await client.goto(`${baseURL}/ar${link.pathname}`);
+    await client.getByLabel(text("ar", "testimonials.name")).fill("منى");
+    await client.getByLabel(text("ar", "testimonials.company")).fill("أكمي");
+    await client.getByLabel(text("ar", "testimonials.arabic")).check();
+    await expect(client.getByLabel(text("ar", "testimonials.quote"))).toHaveAttribute("dir", "rtl");
+    await client.getByLabel(text("ar", "testimonials.quote")).fill("عمل رائع وسريع.");
+    expect(await leftToRightArabic(client)).toEqual([]);
+    await client.getByRole("button", { name: text("ar", "testimonials.send") }).click();
+    await expect(client.getByRole("status")).toHaveText(text("ar", "testimonials.sent"));
+    // The link worked once; a forged one says so too, and neither stores anything.
+    const again = await client.goto(`${baseURL}/ar${link.pathname}`);
+    expect(again!.status()).toBe(410);
+    await expect(client.getByRole("alert")).toHaveText(apiErrorText("ar", "testimonialLinkUsed"));
+    const forged = await client.goto(`${baseURL}${link.pathname.slice(0, -2)}xx`);
+    expect(forged!.status()).toBe(404);
+    await expect(client.getByRole("alert")).toHaveText(apiErrorText("en", "testimonialLinkInvalid"));
+  } finally {
+    await client.close();
+  }
+  // Pending until the owner approves it and puts it on the home page.
+  await page.goto(`${ADMIN}/testimonials`);
+  await expect(page.getByText(text("en", "admin.testimonials.pending"))).toBeVisible();
+  await page.getByRole("button", { name: text("en", "admin.testimonials.approve", { name: "منى" }) }).click();
+  await expect(page.getByText(text("en", "admin.testimonials.pending"))).toHaveCount(0);
+  await page
+    .getByRole("button", { name: text("en", "admin.testimonials.showOnHome", { name: "منى" }) })
+    .click();
+  await expect(
+    page.getByRole("button", { name: text("en", "admin.testimonials.showOnHome", { name: "منى" }) }),
+  ).toHaveAttribute("aria-pressed", "true");
+
   // A visitor finds it from the home page and from the grid.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: text("en", "testimonials.heading") })).toBeVisible();
+  await expect(page.locator('blockquote[lang="ar"]')).toHaveText("عمل رائع وسريع.");
   await page.goto("/");
   await page.getByRole("link", { name: "Shop Rebuild", exact: true }).click();
   await expect(page).toHaveURL(`/projects/${SLUG}`);
@@ -146,6 +193,14 @@ test("the owner publishes a case study with a gallery; a visitor reaches it and 
     .find((o) => o["@type"] === "CreativeWork");
   expect(work).toMatchObject({ name: "Shop Rebuild", author: { "@type": "Person" } });
   expect(work!.image).toHaveLength(5);
+  expect(work!.review).toEqual([
+    {
+      "@type": "Review",
+      author: { "@type": "Person", name: "منى" },
+      reviewBody: "عمل رائع وسريع.",
+      inLanguage: "ar",
+    },
+  ]);
   expect((await request.get(`/share/en/projects/${SLUG}.png`)).headers()["content-type"]).toBe("image/png");
 
   await page.screenshot({ path: test.info().outputPath("case-study-en.png"), fullPage: true });
@@ -211,9 +266,9 @@ test("the owner publishes a case study with a gallery; a visitor reaches it and 
   const folder = mkdtempSync(path.join(tmpdir(), "sira-vnu-"));
   try {
     const files: string[] = [];
-    for (const language of ["en", "ar"] as const) {
-      const file = path.join(folder, `case-study-${language}.html`);
-      writeFileSync(file, await (await request.get(at(language, `/projects/${SLUG}`))).text());
+    for (const address of [`/projects/${SLUG}`, `/ar/projects/${SLUG}`, "/", "/ar", "/ar/testimonial/x"]) {
+      const file = path.join(folder, `${address.replaceAll("/", "_")}.html`);
+      writeFileSync(file, await (await request.get(address)).text());
       files.push(file);
     }
     const jar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");

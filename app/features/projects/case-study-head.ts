@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { localizePath } from "#core/localized-paths.ts";
-import type { CaseStudy } from "#core/projects.ts";
+import type { CaseStudy, PublicTestimonial } from "#core/projects.ts";
 import { metaText, ownerJsonLd, pageHead, shareImagePath } from "#app/lib/meta.ts";
 
 type HeadArgs = Parameters<typeof pageHead>[0];
@@ -9,7 +9,10 @@ type HeadArgs = Parameters<typeof pageHead>[0];
  * A case study's <head> (docs/product.md §27): its title and summary, the share image, breadcrumbs, and a
  * schema.org CreativeWork with its images and the owner as author.
  */
-export function caseStudyHead(args: HeadArgs, project: CaseStudy): MetaDescriptor[] {
+export function caseStudyHead(
+  args: HeadArgs,
+  project: CaseStudy & { testimonials: PublicTestimonial[] },
+): MetaDescriptor[] {
   const { language, origin, text, site } = metaText(args);
   const path = `/projects/${project.slug}`;
   const images = [project.image_url, ...project.gallery.map((image) => image.url)].filter(
@@ -36,6 +39,17 @@ export function caseStudyHead(args: HeadArgs, project: CaseStudy): MetaDescripto
         dateCreated: project.created_at,
         inLanguage: language,
         ...(project.tags.length > 0 ? { keywords: project.tags.join(", ") } : {}),
+        // What clients said of the work, approved by the owner (docs/product.md §28.3).
+        ...(project.testimonials.length > 0
+          ? {
+              review: project.testimonials.map((testimonial) => ({
+                "@type": "Review",
+                author: { "@type": "Person", name: testimonial.name },
+                reviewBody: testimonial.quote.text,
+                inLanguage: testimonial.quote.lang,
+              })),
+            }
+          : {}),
         ...(project.client.text
           ? { sourceOrganization: { "@type": "Organization", name: project.client.text } }
           : {}),

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { GithubIcon } from "#app/components/brand-icons.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
+import { TestimonialQuote } from "#app/components/testimonial-quote.tsx";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { LocalText } from "#core/projects.ts";
@@ -193,6 +194,17 @@ export function CaseStudyBody({ project }: { project: CaseStudyView }) {
             </Section>
           ) : null,
         )}
+        {project.testimonials.length > 0 ? (
+          <Section id="case-testimonials" title={t("testimonials.heading")}>
+            <ul className="grid gap-4">
+              {project.testimonials.map((testimonial) => (
+                <li key={testimonial.id}>
+                  <TestimonialQuote testimonial={testimonial} />
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
         {project.gallery.length > 0 ? (
           <Section id="case-gallery" title={t("caseStudy.gallery")}>
             <CaseStudyGallery images={project.gallery} title={project.title.text} />

@@ -1,7 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import type { ImageInfo } from "#core/images.ts";
 import type { Language } from "#core/preferences.ts";
-import { localizeCaseStudy, type CaseStudy } from "#core/projects.ts";
+import {
+  localizeCaseStudy,
+  localizeTestimonial,
+  type CaseStudy,
+  type PublicTestimonial,
+} from "#core/projects.ts";
 import type { OwnerProject } from "#db/records.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { getPageRequest, readForPage, withImageInfo } from "#app/lib/services.server.ts";
@@ -10,6 +15,8 @@ import { getPageRequest, readForPage, withImageInfo } from "#app/lib/services.se
 export interface CaseStudyView extends CaseStudy {
   image_info: ImageInfo | null;
   gallery: { url: string; alt: string; image_info: ImageInfo | null }[];
+  /** What clients said of it, approved (docs/product.md §28). */
+  testimonials: PublicTestimonial[];
 }
 
 export interface CaseStudyPage {
@@ -26,6 +33,10 @@ async function pageOf(
   if (read.errorKey) return { status: 503, errorKey: read.errorKey, project: null };
   if (!read.data) return { status: 404, errorKey: null, project: null };
   const study = localizeCaseStudy(read.data, language);
+  const projectId = read.data.id;
+  const { data: testimonials } = await readForPage(context, "testimonials", ({ testimonials }) =>
+    testimonials.forProject(projectId),
+  );
   const [cover, ...gallery] = await withImageInfo(context, [
     { image_url: study.image_url },
     ...study.gallery.map((image) => ({ image_url: image.url })),
@@ -37,6 +48,7 @@ async function pageOf(
       ...study,
       image_info: cover!.image_info,
       gallery: study.gallery.map((image, index) => ({ ...image, image_info: gallery[index]!.image_info })),
+      testimonials: (testimonials ?? []).map((row) => localizeTestimonial(row, language)),
     },
   };
 }
