@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testimonialLinks } from "#db/schema.ts";
+import { createMemoryLogger } from "#server/kernel/logger.ts";
 import { createRateLimits } from "#server/kernel/rate-limits.ts";
-import { makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";
+import { createDiskImageStore } from "#server/kernel/storage/disk-store.ts";
+import { createUploads } from "#server/features/uploads/service.ts";
+import { makeApp, ownerRequests, signIn, storeImageFile } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { createTestimonials } from "./service.ts";
 
@@ -18,20 +21,26 @@ describe.each(backends)("testimonials on $name", (backend) => {
     return { ...made, send: ownerRequests(made.app, () => cookie) };
   }
 
-  /** The service as the pages use it, at a time the test sets. */
+  /** The service as the pages use it, on the uploads of a fresh site folder, at a time the test sets. */
   function service(at = { now: new Date() }) {
     const { db } = database();
+    const { dataDir } = makeApp(database());
+    const uploads = createUploads({
+      db,
+      images: createDiskImageStore(dataDir),
+      logger: createMemoryLogger(),
+    });
     return createTestimonials({
       db,
       now: () => at.now,
       rateLimits: createRateLimits(db, () => at.now),
-      uploads: { requireStored: async () => {}, removeUnused: async () => {} },
+      uploads,
       contentChanged: () => {},
     });
   }
 
   it("records, orders, approves and features testimonials; only approved ones chosen for home show there", async () => {
-    const { app, send } = await owner();
+    const { app, send, dataDir } = await owner();
     const refused = await send("POST", "/api/testimonials", { name: " ", quote_en: "" }, "ar");
     expect(refused).toMatchObject({
       status: 422,
@@ -65,6 +74,18 @@ describe.each(backends)("testimonials on $name", (backend) => {
     expect((await service().listHome()).map((t) => t.name)).toEqual(["Sam", "منى"]);
     expect((await send("DELETE", `/api/testimonials/${sam.body!.id as string}`)).status).toBe(204);
     expect(await names()).toEqual(["منى"]);
+    // A photo must be one of the site's stored images.
+    const foreign = await send("PUT", `/api/testimonials/${mona.body!.id as string}`, {
+      ...mona.body,
+      photo_url: "https://evil.example/me.png",
+    });
+    expect(foreign).toMatchObject({ status: 422, body: { issues: [{ path: "photo_url" }] } });
+    const photo = storeImageFile(dataDir, "site", "1700000000009_mona.png");
+    const withPhoto = await send("PUT", `/api/testimonials/${mona.body!.id as string}`, {
+      ...mona.body,
+      photo_url: photo,
+    });
+    expect(withPhoto.body).toMatchObject({ photo_url: photo });
     expect((await app.request("/api/testimonials")).status).toBe(401);
   });
 
