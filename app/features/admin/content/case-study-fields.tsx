@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useFormContext } from "react-hook-form";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
@@ -27,12 +28,20 @@ export interface CaseStudyValues {
 }
 
 const LANGUAGES = ["en", "ar"] as const;
+const CASE_FIELD = /^(client|role|period|problem|approach|outcome|results)_/;
 const suffix = (lang: "en" | "ar") => (lang === "en" ? "En" : "Ar");
 
-export function CaseStudyFields({ id }: { id: string }) {
+/**
+ * Folded until the owner opens it, unless the project already tells its story: the rich-text editor is most of the
+ * admin's code (decision 040), and a project form for a quick edit of a card need not load it.
+ */
+export function CaseStudyFields({ id, written }: { id: string; written: boolean }) {
   const { t } = useI18n();
   const { register, formState } = useFormContext<CaseStudyValues>();
   const { errors } = formState;
+  const [opened, setOpen] = useState(written);
+  // A refused field of the case study opens it, so its message is seen.
+  const open = opened || Object.keys(errors).some((name) => CASE_FIELD.test(name));
   const line = (name: "client" | "role" | "period", lang: "en" | "ar") => (
     <TextInput
       key={`${name}-${lang}`}
@@ -46,8 +55,29 @@ export function CaseStudyFields({ id }: { id: string }) {
     />
   );
   return (
-    <fieldset className="flex flex-col gap-4 rounded-lg border border-border p-4">
-      <legend className="px-1 text-sm font-semibold">{t("admin.projects.caseStudy")}</legend>
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="rounded-lg border border-border p-4"
+    >
+      <summary className="cursor-pointer text-sm font-semibold">{t("admin.projects.caseStudy")}</summary>
+      {open ? <CaseStudyInputs id={id} line={line} /> : null}
+    </details>
+  );
+}
+
+function CaseStudyInputs({
+  id,
+  line,
+}: {
+  id: string;
+  line: (name: "client" | "role" | "period", lang: "en" | "ar") => React.ReactNode;
+}) {
+  const { t } = useI18n();
+  const { register, formState } = useFormContext<CaseStudyValues>();
+  const { errors } = formState;
+  return (
+    <div className="mt-4 flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         {(["client", "role", "period"] as const).flatMap((name) => LANGUAGES.map((lang) => line(name, lang)))}
         {LANGUAGES.map((lang) => (
@@ -76,6 +106,6 @@ export function CaseStudyFields({ id }: { id: string }) {
           />
         )),
       )}
-    </fieldset>
+    </div>
   );
 }

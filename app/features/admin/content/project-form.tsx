@@ -208,7 +208,19 @@ export function ProjectForm({ project }: { project?: OwnerProject }) {
         />
       </div>
       <ContentImage id={`${id}-image`} label={t("admin.projects.image")} currentUrl={currentUrl} />
-      <CaseStudyFields id={id} />
+      <CaseStudyFields
+        id={id}
+        written={Boolean(
+          project &&
+          [
+            project.client_en,
+            project.role_en,
+            project.problem_en,
+            project.approach_en,
+            project.outcome_en,
+          ].some(Boolean),
+        )}
+      />
       <GalleryField id={`${id}-gallery`} />
       <CheckboxField
         id={`${id}-featured`}
