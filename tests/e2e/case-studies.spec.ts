@@ -151,6 +151,7 @@ test("the owner publishes a case study with a gallery; a visitor reaches it and 
     await expect(client.getByLabel(text("ar", "testimonials.quote"))).toHaveAttribute("dir", "rtl");
     await client.getByLabel(text("ar", "testimonials.quote")).fill("عمل رائع وسريع.");
     expect(await leftToRightArabic(client)).toEqual([]);
+    await client.screenshot({ path: test.info().outputPath("testimonial-form-ar.png"), fullPage: true });
     await client.getByRole("button", { name: text("ar", "testimonials.send") }).click();
     await expect(
       client.getByRole("status").filter({ hasText: text("ar", "testimonials.sent") }),
@@ -177,6 +178,7 @@ test("the owner publishes a case study with a gallery; a visitor reaches it and 
     page.getByRole("button", { name: text("en", "admin.testimonials.showOnHome", { name: "منى" }) }),
   ).toHaveAttribute("aria-pressed", "true");
 
+  await page.screenshot({ path: test.info().outputPath("admin-testimonials.png"), fullPage: true });
   // A visitor finds it from the home page and from the grid.
   await page.goto("/");
   await expect(page.getByRole("heading", { name: text("en", "testimonials.heading") })).toBeVisible();
