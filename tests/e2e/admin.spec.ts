@@ -47,6 +47,7 @@ test("the admin page is noindex, never cached, and asks for the password first",
     "Articles",
     "Testimonials",
     "Messages",
+    "Visits",
     "Settings",
     "Activity",
   ]);
