@@ -14,11 +14,16 @@ function publicPages(language: "en" | "ar") {
       : index("routes/home.tsx", { id: "home" }),
     page("about", "routes/about.tsx", "about"),
     page("projects", "routes/projects.tsx", "projects"),
+    // A project's case study (docs/product.md §28) at its address in each language (projects.atAddress).
+    page("projects/:slug", "routes/project.tsx", "project"),
     page("articles", "routes/articles.tsx", "articles"),
     page("articles/tag/:tag", "routes/article-tag.tsx", "article-tag"),
     page("articles/:slug", "routes/article.tsx", "article"),
     // The owner's preview of any article (docs/product.md §18): needs the session, never cached or indexed.
     page("preview/:id", "routes/preview.tsx", "preview"),
+    page("preview/projects/:id", "routes/project-preview.tsx", "project-preview"),
+    // A client's one-time link to write a testimonial (docs/product.md §29.2): never cached, never indexed.
+    page("testimonial/:token", "routes/testimonial.tsx", "testimonial"),
     page("services", "routes/services.tsx", "services"),
     page("contact", "routes/contact.tsx", "contact"),
     page("dashboard", "routes/dashboard.tsx", "dashboard"),
@@ -49,6 +54,7 @@ export default [
         route("new", "routes/admin/article-editor.tsx", { id: "admin-article-new" }),
         route(":id", "routes/admin/article-editor.tsx", { id: "admin-article-edit" }),
       ]),
+      route("testimonials", "routes/admin/testimonials.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("settings", "routes/admin/settings.tsx", [
         index("routes/admin/settings-index.tsx"),

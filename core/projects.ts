@@ -1,5 +1,6 @@
 import type { ImageInfo } from "./images.ts";
 import type { Language } from "./preferences.ts";
+import { itemPath } from "./slugs.ts";
 
 /** What the category rules need of a project (the full shape is db/records.ts Project). */
 interface Categorized {
@@ -14,11 +15,21 @@ export const PROJECT_LIMITS = {
   tags: 30,
   url: 2000,
   imageAlt: 300,
+  /** Client, role and period: a line each. */
+  caseText: 200,
+  /** Problem, approach and outcome, each in each language: the editor's HTML. */
+  richText: 200_000,
+  result: 80,
+  results: 8,
+  gallery: 24,
 };
 
 /** A project's stored texts in both languages (db/records.ts Project has these and more). */
 export interface BilingualProject {
   id: string;
+  /** Its case study's slug in each language (docs/product.md §28, decision 043); the samples have none. */
+  slug_en?: string;
+  slug_ar?: string;
   title: string;
   title_ar: string;
   description: string;
@@ -37,6 +48,8 @@ export interface BilingualProject {
 /** A project as a public page shows it, in one language. */
 export interface PublicProject {
   id: string;
+  /** Its case study's address in the page's language (`/ar/projects/{slug_ar}`); null for the samples. */
+  path: string | null;
   title: string;
   description: string;
   category: string;
@@ -69,6 +82,7 @@ export function localizeProject(project: BilingualProject, language: Language): 
   return {
     ...(Object.keys(fallback).length > 0 ? { fallback } : {}),
     id: project.id,
+    path: project.slug_en ? itemPath("projects", caseStudySlugs(project), language) : null,
     title: pick(project.title, project.title_ar),
     description: pick(project.description, project.description_ar),
     category: pick(project.category, project.category_ar),
@@ -77,6 +91,113 @@ export function localizeProject(project: BilingualProject, language: Language): 
     github_link: project.github_link,
     live_link: project.live_link,
     tags: project.tags,
+    created_at: project.created_at,
+  };
+}
+
+/** A project's slugs: the Arabic one is the English one when it has none (decision 043). */
+function caseStudySlugs(project: { slug_en?: string; slug_ar?: string }) {
+  return { en: project.slug_en ?? "", ar: project.slug_ar || project.slug_en || "" };
+}
+
+/** A text of a page and the language it is in: the page's, or English standing in (docs/product.md §3.5). */
+export interface LocalText {
+  text: string;
+  lang: Language;
+}
+
+/** The page's language's text, or the English one when it is empty on an Arabic page. */
+export function pickText(en: string, ar: string, language: Language): LocalText {
+  return language === "ar" && ar.trim() !== "" ? { text: ar, lang: "ar" } : { text: en, lang: "en" };
+}
+
+/** A project's case study in both languages (db/records.ts OwnerProject has these and more). */
+export interface BilingualCaseStudy extends BilingualProject {
+  slug_en: string;
+  slug_ar: string;
+  meta_title_en: string;
+  meta_title_ar: string;
+  meta_description_en: string;
+  meta_description_ar: string;
+  published: boolean;
+  client_en: string;
+  client_ar: string;
+  role_en: string;
+  role_ar: string;
+  period_en: string;
+  period_ar: string;
+  problem_en: string;
+  problem_ar: string;
+  approach_en: string;
+  approach_ar: string;
+  outcome_en: string;
+  outcome_ar: string;
+  results_en: string[];
+  results_ar: string[];
+  gallery: { url: string; alt_en: string; alt_ar: string }[];
+}
+
+/** A case study as its page shows it in one language (docs/product.md §28). */
+export interface CaseStudy {
+  id: string;
+  /** Its address in each language (decision 043). */
+  paths: Record<Language, string>;
+  /** The owner's search and share texts in the page's language (decision 044); empty: the title and summary. */
+  metaTitle: string;
+  metaDescription: string;
+  published: boolean;
+  title: LocalText;
+  summary: LocalText;
+  client: LocalText;
+  role: LocalText;
+  period: LocalText;
+  /** Sanitised HTML, stored so (decision 048). */
+  problem: LocalText;
+  approach: LocalText;
+  outcome: LocalText;
+  results: { items: string[]; lang: Language };
+  tags: string[];
+  github_link: string | null;
+  live_link: string | null;
+  image_url: string | null;
+  image_alt: string;
+  gallery: { url: string; alt: string }[];
+  created_at: string;
+}
+
+export function localizeCaseStudy(project: BilingualCaseStudy, language: Language): CaseStudy {
+  const text = (name: "client" | "role" | "period" | "problem" | "approach" | "outcome") =>
+    pickText(project[`${name}_en`], project[`${name}_ar`], language);
+  const arabicResults = language === "ar" && project.results_ar.length > 0;
+  return {
+    id: project.id,
+    paths: {
+      en: itemPath("projects", caseStudySlugs(project), "en"),
+      ar: itemPath("projects", caseStudySlugs(project), "ar"),
+    },
+    metaTitle: project[`meta_title_${language}`],
+    metaDescription: project[`meta_description_${language}`],
+    published: project.published,
+    title: pickText(project.title, project.title_ar, language),
+    summary: pickText(project.description, project.description_ar, language),
+    client: text("client"),
+    role: text("role"),
+    period: text("period"),
+    problem: text("problem"),
+    approach: text("approach"),
+    outcome: text("outcome"),
+    results: arabicResults
+      ? { items: project.results_ar, lang: "ar" }
+      : { items: project.results_en, lang: "en" },
+    tags: project.tags,
+    github_link: project.github_link,
+    live_link: project.live_link,
+    image_url: project.image_url,
+    image_alt: language === "ar" ? project.image_alt_ar || project.image_alt_en : project.image_alt_en,
+    gallery: project.gallery.map((image) => ({
+      url: image.url,
+      alt: language === "ar" ? image.alt_ar || image.alt_en : image.alt_en,
+    })),
     created_at: project.created_at,
   };
 }
@@ -194,6 +315,7 @@ const SAMPLES: { category: string; tags: string[]; text: Record<Language, Sample
 export function sampleProjects(language: Language): PublicProject[] {
   return SAMPLES.map((sample, index) => ({
     id: `dummy-proj-${index + 1}`,
+    path: null,
     title: sample.text[language].title,
     description: sample.text[language].description,
     category: sample.category,
@@ -204,4 +326,28 @@ export function sampleProjects(language: Language): PublicProject[] {
     tags: sample.tags,
     created_at: "2025-01-01T00:00:00.000Z",
   }));
+}
+
+/** A testimonial as a public page shows it (docs/product.md §29): the quote in the page's language, or the other. */
+export interface PublicTestimonial {
+  id: string;
+  name: string;
+  role: string;
+  company: string;
+  quote: LocalText;
+}
+
+export function localizeTestimonial(
+  row: { id: string; name: string; role: string; company: string; quote_en: string; quote_ar: string },
+  language: Language,
+): PublicTestimonial {
+  const quote =
+    language === "ar"
+      ? row.quote_ar
+        ? { text: row.quote_ar, lang: "ar" as const }
+        : { text: row.quote_en, lang: "en" as const }
+      : row.quote_en
+        ? { text: row.quote_en, lang: "en" as const }
+        : { text: row.quote_ar, lang: "ar" as const };
+  return { id: row.id, name: row.name, role: row.role, company: row.company, quote };
 }

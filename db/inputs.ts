@@ -4,7 +4,7 @@ import { createInsertSchema } from "drizzle-zod";
 import { ARTICLE_TITLE_MAX } from "#core/article-limits.ts";
 import { tagSlug } from "#core/article-rules.ts";
 import { PROJECT_LIMITS, isWebUrl } from "#core/projects.ts";
-import { articles, projects } from "./schema.ts";
+import { articles, projects, testimonials } from "./schema.ts";
 
 // What the owner may send to create or update a project or an article, derived from the tables (drizzle-zod):
 // the columns, their types and which may be null come from db/schema.ts; the rules of docs/product.md §5 are
@@ -61,6 +61,38 @@ const metaTexts = {
     text.trim().max(META_DESCRIPTION_MAX, { error: "tooLong" }).default(""),
 };
 
+const caseText = (text: z.ZodString) =>
+  text.trim().max(PROJECT_LIMITS.caseText, { error: "tooLong" }).default("");
+const richText = (text: z.ZodString) => text.max(PROJECT_LIMITS.richText, { error: "tooLong" }).default("");
+/** Key results, one short figure each; blanks dropped, the owner's order kept. */
+const results = z
+  .array(z.string({ error: "notText" }).trim().max(PROJECT_LIMITS.result, { error: "tooLong" }), {
+    error: "invalidInput",
+  })
+  .default([])
+  .transform((lines) => lines.filter((line) => line !== ""))
+  .refine((lines) => lines.length <= PROJECT_LIMITS.results, {
+    error: "tooManyResults",
+    params: { count: PROJECT_LIMITS.results },
+  });
+
+/** One image of a project's gallery, described in both languages like every image (docs/product.md §5). */
+const GalleryImageSchema = z
+  .object(
+    {
+      url: z.string({ error: "imageNotStored" }).trim().min(1, { error: "imageNotStored" }),
+      alt_en: z.string().trim().max(PROJECT_LIMITS.imageAlt, { error: "tooLong" }).default(""),
+      alt_ar: z.string().trim().max(PROJECT_LIMITS.imageAlt, { error: "tooLong" }).default(""),
+    },
+    { error: "invalidInput" },
+  )
+  .superRefine((value, context) => {
+    if (value.alt_en === "")
+      context.addIssue({ code: "custom", path: ["alt_en"], message: "imageAltRequiredEn" });
+    if (value.alt_ar === "")
+      context.addIssue({ code: "custom", path: ["alt_ar"], message: "imageAltRequiredAr" });
+  });
+
 export const ProjectInputSchema = createInsertSchema(projects, {
   // Missing, not text or blank: the one message of docs/product.md §5.
   title: z
@@ -79,6 +111,21 @@ export const ProjectInputSchema = createInsertSchema(projects, {
   featured: (flag) => flag.default(false),
   github_link: optionalLink,
   live_link: optionalLink,
+  published: (flag) => flag.default(true),
+  client_en: caseText,
+  client_ar: caseText,
+  role_en: caseText,
+  role_ar: caseText,
+  period_en: caseText,
+  period_ar: caseText,
+  problem_en: richText,
+  problem_ar: richText,
+  approach_en: richText,
+  approach_ar: richText,
+  outcome_en: richText,
+  outcome_ar: richText,
+  results_en: () => results,
+  results_ar: () => results,
   // Typed comma-separated in the admin (core/projects.ts parseTags); blanks and repeats are dropped here too.
   ...metaTexts,
   tags: z
@@ -105,11 +152,34 @@ export const ProjectInputSchema = createInsertSchema(projects, {
     meta_title_ar: true,
     meta_description_en: true,
     meta_description_ar: true,
+    published: true,
+    client_en: true,
+    client_ar: true,
+    role_en: true,
+    role_ar: true,
+    period_en: true,
+    period_ar: true,
+    problem_en: true,
+    problem_ar: true,
+    approach_en: true,
+    approach_ar: true,
+    outcome_en: true,
+    outcome_ar: true,
+    results_en: true,
+    results_ar: true,
   })
   .extend({
     // The owner's slugs (decision 043); empty: built from the titles.
     slug_en: slugText,
     slug_ar: slugText,
+    /** The gallery in the owner's order (docs/product.md §28): the order of the list is the order shown. */
+    gallery: z
+      .array(GalleryImageSchema, { error: "invalidInput" })
+      .default([])
+      .refine((images) => images.length <= PROJECT_LIMITS.gallery, {
+        error: "tooManyImages",
+        params: { count: PROJECT_LIMITS.gallery },
+      }),
   })
   .strip()
   .superRefine(requireImageAlt);
@@ -203,3 +273,84 @@ export const ProjectMoveSchema = z
     { error: "projectMoveDirection" },
   )
   .strip();
+
+const TESTIMONIAL_LIMITS = { quote: 1500, line: 120 };
+
+const quote = (text: z.ZodString) =>
+  text.trim().max(TESTIMONIAL_LIMITS.quote, { error: "tooLong" }).default("");
+const shortLine = (text: z.ZodString) =>
+  text.trim().max(TESTIMONIAL_LIMITS.line, { error: "tooLong" }).default("");
+
+/** The client's own words: a quote in either language or both, a name (docs/product.md §29). */
+const testimonialText = {
+  quote_en: quote,
+  quote_ar: quote,
+  name: z
+    .string({ error: "testimonialNameRequired" })
+    .trim()
+    .min(1, { error: "testimonialNameRequired" })
+    .max(TESTIMONIAL_LIMITS.line, { error: "tooLong" }),
+  role: shortLine,
+  company: shortLine,
+};
+
+function requireQuote(value: { quote_en: string; quote_ar: string }, context: z.RefinementCtx) {
+  if (value.quote_en === "" && value.quote_ar === "")
+    context.addIssue({ code: "custom", path: ["quote_en"], message: "testimonialQuoteRequired" });
+}
+
+/** What a client sends through a one-time link (docs/product.md §29.2). */
+export const TestimonialSubmissionSchema = createInsertSchema(testimonials, testimonialText)
+  .pick({ quote_en: true, quote_ar: true, name: true, role: true, company: true })
+  .strip()
+  .superRefine(requireQuote);
+
+export type TestimonialSubmission = z.output<typeof TestimonialSubmissionSchema>;
+
+/** What the owner sends to record or edit a testimonial. */
+export const TestimonialInputSchema = createInsertSchema(testimonials, {
+  ...testimonialText,
+  photo_url: imageUrl,
+  project_id: z.union([z.uuid({ error: "projectNotFound" }), z.null()]).default(null),
+  approved: (flag) => flag.default(true),
+  show_on_home: (flag) => flag.default(false),
+})
+  .pick({
+    quote_en: true,
+    quote_ar: true,
+    name: true,
+    role: true,
+    company: true,
+    photo_url: true,
+    project_id: true,
+    approved: true,
+    show_on_home: true,
+  })
+  .strip()
+  .superRefine(requireQuote);
+
+export type TestimonialInput = z.output<typeof TestimonialInputSchema>;
+
+/** POST /api/testimonials/links: who the link is for, the project it is about, how many days it lasts. */
+export const TestimonialLinkInputSchema = z
+  .object(
+    {
+      label: z
+        .string({ error: "notText" })
+        .trim()
+        .max(TESTIMONIAL_LIMITS.line, { error: "tooLong" })
+        .default(""),
+      project_id: z.union([z.uuid({ error: "projectNotFound" }), z.null()]).default(null),
+      days: z
+        .int({ error: "testimonialLinkDays" })
+        .min(1, { error: "testimonialLinkDays" })
+        .max(60, {
+          error: "testimonialLinkDays",
+        })
+        .default(14),
+    },
+    { error: "invalidInput" },
+  )
+  .strip();
+
+export type TestimonialLinkInput = z.output<typeof TestimonialLinkInputSchema>;

@@ -1,5 +1,12 @@
 import { getTableColumns } from "drizzle-orm";
-import { articles, type ArticleRow, type MessageRow, type ProjectRow } from "./schema.ts";
+import {
+  articles,
+  type ArticleRow,
+  type MessageRow,
+  type ProjectImageRow,
+  type ProjectRow,
+  type TestimonialRow,
+} from "./schema.ts";
 import type { ContactDropReason } from "#core/contact.ts";
 import type { ListPage } from "#core/paging.ts";
 
@@ -19,6 +26,15 @@ export function serializeRow<Row extends object>(row: Row): Serialized<Row> {
 }
 
 export type Project = Serialized<ProjectRow>;
+
+/** One image of a project's gallery (docs/product.md §28), as the owner sends it back. */
+export type GalleryImage = Pick<ProjectImageRow, "url" | "alt_en" | "alt_ar">;
+
+/** A project with its gallery: what the owner edits and the case study shows. */
+export type OwnerProject = Project & { gallery: GalleryImage[] };
+
+/** A client's words (docs/product.md §29), every column. */
+export type Testimonial = Serialized<TestimonialRow>;
 
 /** Every column of an article: what the owner edits. */
 export type Article = Serialized<ArticleRow>;

@@ -72,6 +72,25 @@ export const projects = pgTable(
     slug_en: text("slug_en").notNull().default(""),
     slug_ar: text("slug_ar").notNull().default(""),
     ...translationColumns(),
+    /** False for a draft: only the owner sees it, in the preview (docs/product.md §28). */
+    published: boolean("published").notNull().default(true),
+    /** The case study (docs/product.md §28): who it was for, what the owner did, when, in each language. */
+    client_en: text("client_en").notNull().default(""),
+    client_ar: text("client_ar").notNull().default(""),
+    role_en: text("role_en").notNull().default(""),
+    role_ar: text("role_ar").notNull().default(""),
+    period_en: text("period_en").notNull().default(""),
+    period_ar: text("period_ar").notNull().default(""),
+    /** Rich text from the articles' editor, stored sanitised (decision 048). */
+    problem_en: text("problem_en").notNull().default(""),
+    problem_ar: text("problem_ar").notNull().default(""),
+    approach_en: text("approach_en").notNull().default(""),
+    approach_ar: text("approach_ar").notNull().default(""),
+    outcome_en: text("outcome_en").notNull().default(""),
+    outcome_ar: text("outcome_ar").notNull().default(""),
+    /** Key results as short figures ("-40 % load time"), in the owner's order. */
+    results_en: jsonb("results_en").$type<string[]>().notNull().default([]),
+    results_ar: jsonb("results_ar").$type<string[]>().notNull().default([]),
   },
   (table) => [
     index("projects_created_at_idx").on(table.created_at.desc()),
@@ -153,6 +172,64 @@ export const articleRenders = pgTable(
   (table) => [primaryKey({ columns: [table.article_id, table.language] })],
 );
 
+// A project's gallery (docs/product.md §28): its images in the owner's order, each described in both languages;
+// removed with its project.
+export const projectImages = pgTable(
+  "project_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    project_id: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    alt_en: text("alt_en").notNull().default(""),
+    alt_ar: text("alt_ar").notNull().default(""),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [index("project_images_project_idx").on(table.project_id, table.position)],
+);
+
+export type ProjectImageRow = typeof projectImages.$inferSelect;
+
+// What clients say (docs/product.md §29): recorded by the owner, or written by the client through a one-time link
+// and kept pending until the owner approves it. The owner chooses which show on the home page, and their order.
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The client's words in either language or both. */
+    quote_en: text("quote_en").notNull().default(""),
+    quote_ar: text("quote_ar").notNull().default(""),
+    name: text("name").notNull(),
+    role: text("role").notNull().default(""),
+    company: text("company").notNull().default(""),
+    photo_url: text("photo_url"),
+    /** The project it is about, shown on that project's page; kept when the project goes (then null). */
+    project_id: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** False while a client's words wait for the owner's approval. */
+    approved: boolean("approved").notNull().default(true),
+    show_on_home: boolean("show_on_home").notNull().default(false),
+    /** The owner's order, smallest first. */
+    position: integer("position").notNull().default(0),
+    created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("testimonials_order_idx").on(table.position, table.created_at.desc())],
+);
+
+// One-time links a client writes a testimonial through (docs/product.md §29.2). The link carries the row's id and
+// a signature; the row says whether it was used. Kept after use so a second visit can say so.
+export const testimonialLinks = pgTable("testimonial_links", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Who the owner sent it to, for the owner's list. */
+  label: text("label").notNull().default(""),
+  project_id: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+  expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  used_at: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export type TestimonialRow = typeof testimonials.$inferSelect;
+export type TestimonialLinkRow = typeof testimonialLinks.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
 export type ArticleRow = typeof articles.$inferSelect;

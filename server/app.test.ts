@@ -76,6 +76,22 @@ describe.each(backends)("the API on $name", (backend) => {
         meta_description_ar: "",
         share_image_en: null,
         share_image_ar: null,
+        // Its case study (docs/product.md §28): published, with nothing written yet.
+        published: true,
+        client_en: "",
+        client_ar: "",
+        role_en: "",
+        role_ar: "",
+        period_en: "",
+        period_ar: "",
+        problem_en: "",
+        problem_ar: "",
+        approach_en: "",
+        approach_ar: "",
+        outcome_en: "",
+        outcome_ar: "",
+        results_en: [],
+        results_ar: [],
       });
     });
 

@@ -27,6 +27,7 @@ import { cspReportRouter } from "./features/csp-report/router.ts";
 import { healthRouter } from "./features/health/router.ts";
 import { inboxRouter } from "./features/inbox/router.ts";
 import { adminProjectsRouter, projectsRouter } from "./features/projects/router.ts";
+import { testimonialsRouter } from "./features/testimonials/router.ts";
 import { securityTxtRouter } from "./features/security-txt/router.ts";
 import { settingsRouter } from "./features/settings/router.ts";
 import { uploadsRouter } from "./features/uploads/router.ts";
@@ -100,6 +101,7 @@ function apiRouter(services: Services, guards: Guards, env: ServerEnv, logger: L
     .route("/articles", articlesRouter({ ...services, owner }))
     .route("/admin/projects", adminProjectsRouter({ ...services, owner }))
     .route("/admin/articles", adminArticlesRouter({ ...services, owner }))
+    .route("/testimonials", testimonialsRouter({ ...services, owner }))
     .route("/uploads", uploadsRouter({ ...services, owner, logger }))
     .route("/messages", inboxRouter({ ...services, owner }))
     .route("/settings", settingsRouter({ ...services, owner }))

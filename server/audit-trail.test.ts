@@ -27,6 +27,7 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const SETUP_STARTS = new Set(["POST /api/auth/factors/totp", "POST /api/auth/factors/passkeys/options"]);
 
 const PROJECT = { title: "Shop", description: "An online shop", category: "React", tags: ["React"] };
+const TESTIMONIAL = { name: "Mona", quote_en: "A fast, careful job." };
 const ARTICLE = { title_en: "Hello", content_en: "<p>Hello, world.</p>", status: "draft" };
 
 interface Owner {
@@ -50,6 +51,12 @@ const json = (method: string, body?: unknown) => (owner: Owner, headers: Record<
   ...jsonRequest(method, body),
   headers: { ...jsonRequest(method, body).headers, ...owner.headers, ...headers },
 });
+
+/** A testimonial recorded by the owner; answers its id. */
+async function addTestimonial(owner: Owner): Promise<string> {
+  const added = await owner.send("POST", "/api/testimonials", TESTIMONIAL);
+  return added.body.id as string;
+}
 
 async function insertMessage(database: TestDatabase) {
   const [row] = await database.db
@@ -94,6 +101,26 @@ const SUCCEED: Record<string, Succeed> = {
     await insertProject(owner.database.db);
     return owner.app.request(`/api/projects/${id}/move`, json("POST", { direction: "down" })(owner, headers));
   },
+  "POST /api/testimonials": (owner, headers) =>
+    owner.app.request("/api/testimonials", json("POST", TESTIMONIAL)(owner, headers)),
+  "PUT /api/testimonials/:id": async (owner, headers) => {
+    const id = await addTestimonial(owner);
+    return owner.app.request(`/api/testimonials/${id}`, json("PUT", TESTIMONIAL)(owner, headers));
+  },
+  "DELETE /api/testimonials/:id": async (owner, headers) => {
+    const id = await addTestimonial(owner);
+    return owner.app.request(`/api/testimonials/${id}`, json("DELETE")(owner, headers));
+  },
+  "POST /api/testimonials/:id/move": async (owner, headers) => {
+    const id = await addTestimonial(owner);
+    await addTestimonial(owner);
+    return owner.app.request(
+      `/api/testimonials/${id}/move`,
+      json("POST", { direction: "down" })(owner, headers),
+    );
+  },
+  "POST /api/testimonials/links": (owner, headers) =>
+    owner.app.request("/api/testimonials/links", json("POST", { label: "Mona" })(owner, headers)),
   "POST /api/articles": (owner, headers) =>
     owner.app.request("/api/articles", json("POST", ARTICLE)(owner, headers)),
   "PUT /api/articles/:id": async (owner, headers) => {

@@ -17,6 +17,9 @@ import { notifierFromEnv, type Notifier } from "./features/contact/notifier.ts";
 import { createContact } from "./features/contact/submit.ts";
 import { createInboxService } from "./features/inbox/service.ts";
 import { createProjects } from "./features/projects/service.ts";
+import { createTestimonials } from "./features/testimonials/service.ts";
+import { renderArticleHtml } from "./features/articles/sanitize.ts";
+import { contentToHtml } from "#core/content-html.ts";
 import { createSettingsService } from "./features/settings/service.ts";
 import { createShareImages } from "./features/share-images/render.ts";
 import { createUploads } from "./features/uploads/service.ts";
@@ -89,8 +92,14 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     auth: createOwnerAuth({ db, logger, rateLimits, now, alerts }),
     audit: createAuditLog({ db, logger, now, trustProxy: env.trustProxy, alerts }),
-    projects: createProjects({ db, uploads, contentChanged }),
+    projects: createProjects({
+      db,
+      uploads,
+      contentChanged,
+      renderRichText: (content) => renderArticleHtml(contentToHtml(content)),
+    }),
     articles: createArticles({ db, now, logger, uploads, contentChanged }),
+    testimonials: createTestimonials({ db, now, rateLimits, uploads, contentChanged }),
     inbox: createInboxService({ db, now }),
     contact: createContact({
       db,

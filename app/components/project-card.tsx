@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import type { CSSProperties } from "react";
+import { Link } from "react-router";
 import type { PublicProject } from "#core/projects.ts";
 import { GithubIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
@@ -56,7 +57,14 @@ export function ProjectCard({
             {...textAttributes(project.fallback?.title ?? null)}
             className={`text-lg font-semibold ${project.fallback?.title ? "text-end" : ""}`}
           >
-            {project.title}
+            {/* The case study (docs/product.md §28); the samples have none. */}
+            {project.path ? (
+              <Link to={project.path} className="hover:text-primary hover:underline">
+                {project.title}
+              </Link>
+            ) : (
+              project.title
+            )}
           </Heading>
           <div className="flex shrink-0 items-center gap-1">
             {project.github_link ? (

@@ -21,6 +21,7 @@ const SAME_IN_BOTH = new Set([
   "admin.settings.fields.linkedin",
   "meta.home",
   "meta.article",
+  "meta.project",
 ]);
 
 // A key's texts: one message, or each of its plural forms joined (so the checks below see every form).

@@ -3,6 +3,7 @@
 import {
   about,
   articles,
+  caseStudy,
   common,
   contact,
   errorPage,
@@ -14,12 +15,14 @@ import {
   notFound,
   projects,
   services,
+  testimonials,
 } from "./ar.json";
 import type { PublicDictionary } from "./public-dictionary.ts";
 
 export default {
   about,
   articles,
+  caseStudy,
   common,
   contact,
   errorPage,
@@ -31,4 +34,5 @@ export default {
   notFound,
   projects,
   services,
+  testimonials,
 } satisfies PublicDictionary;

@@ -3,12 +3,20 @@ import { Hero } from "#app/features/home/hero.tsx";
 import { loadProjects } from "#app/features/projects/load-projects.server.ts";
 import { metaText, ownerJsonLd, pageHead } from "#app/lib/meta.ts";
 import { localizePath } from "#core/localized-paths.ts";
+import { localizeTestimonial } from "#core/projects.ts";
+import { readForPage } from "#app/lib/services.server.ts";
 import { requestLanguage } from "#app/lib/language.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = requestLanguage(request);
-  return { featured: await loadProjects(context, language, "home") };
+  const { data: testimonials } = await readForPage(context, "testimonials", ({ testimonials }) =>
+    testimonials.listHome(),
+  );
+  return {
+    featured: await loadProjects(context, language, "home"),
+    testimonials: (testimonials ?? []).map((row) => localizeTestimonial(row, language)),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -30,12 +38,16 @@ export const meta: Route.MetaFunction = (args) => {
 
 const loadFeatured = () => import("#app/features/home/featured-projects.tsx");
 const loadServices = () => import("#app/features/home/services-overview.tsx");
+const loadTestimonials = () => import("#app/features/home/testimonials-section.tsx");
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
       <LazySection load={loadFeatured} props={{ featured: loaderData.featured }} />
+      {loaderData.testimonials.length > 0 ? (
+        <LazySection load={loadTestimonials} props={{ testimonials: loaderData.testimonials }} />
+      ) : null}
       <LazySection load={loadServices} props={{}} />
     </>
   );

@@ -57,12 +57,12 @@ export function pageHandler(options: {
 }) {
   const { env, logger, ssr, pageCache } = options;
 
-  /** The admin page and the owner's previews: a nonce of their own, never kept, never indexed. */
+  /** The admin page, previews and testimonial links: a nonce of their own, never kept, never indexed. */
   const isPrivate = (pathname: string) =>
     pathname === env.adminPath ||
     pathname.startsWith(`${env.adminPath}/`) ||
     pathname.startsWith(`${env.adminPath}.`) ||
-    /^(\/ar)?\/preview\//.test(pathname);
+    /^(\/ar)?\/(preview|testimonial)\//.test(pathname);
   /** Whole documents of public pages, not React Router's data (.data) or manifest (/__manifest) requests. */
   const isPublicPage = (pathname: string) =>
     !isPrivate(pathname) && !pathname.endsWith(".data") && !pathname.startsWith("/__");

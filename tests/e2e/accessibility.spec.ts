@@ -66,9 +66,18 @@ for (const { language, theme } of MODES) {
     await page.goto("/admin-mh2025");
     await page.locator('input[type="password"]').fill(OWNER_PASSWORD);
     await page.locator('button[type="submit"]').click();
-    await expect(adminNav(page, language).getByRole("link")).toHaveCount(6);
+    await expect(adminNav(page, language).getByRole("link")).toHaveCount(7);
     await settleAnimations(page);
-    for (const view of ["projects", "articles", "messages", "visits", "settings", "activity"] as const) {
+    const views = [
+      "projects",
+      "articles",
+      "testimonials",
+      "messages",
+      "visits",
+      "settings",
+      "activity",
+    ] as const;
+    for (const view of views) {
       await openView(page, view, language);
       await expect(page.getByRole("status")).toHaveCount(0);
       const results = await new AxeBuilder({ page }).analyze();

@@ -42,7 +42,15 @@ test("the admin page is noindex, never cached, and asks for the password first",
     "aria-current",
     "page",
   );
-  await expect(views).toHaveText(["Projects", "Articles", "Messages", "Visits", "Settings", "Activity"]);
+  await expect(views).toHaveText([
+    "Projects",
+    "Articles",
+    "Testimonials",
+    "Messages",
+    "Visits",
+    "Settings",
+    "Activity",
+  ]);
   // Every view's address is the admin page too: never cached, never indexed.
   const view = await page.request.get(`${ADMIN}/settings/security`);
   expect(view.status()).toBe(200);

@@ -87,6 +87,18 @@ export async function sitemap(context: Readonly<RouterContextProvider>, origin: 
     for (const language of languages)
       stream.write({ url: itemPath("articles", slugs, language), lastmod: article.updated_at, links });
   }
+  // Each public project's case study at its address in each language (docs/product.md §28, decision 043); drafts
+  // are not in the list.
+  for (const project of projects) {
+    const slugs = { en: project.slug_en, ar: project.slug_ar || project.slug_en };
+    const links = LANGUAGES.map((language): { lang: string; url: string } => ({
+      lang: language,
+      url: origin + itemPath("projects", slugs, language),
+    }));
+    links.push({ lang: "x-default", url: links[0]!.url });
+    for (const language of LANGUAGES)
+      stream.write({ url: itemPath("projects", slugs, language), lastmod: project.created_at, links });
+  }
   // Each tag's page, changed when the newest of its articles did.
   const tags = new Map<string, string>();
   for (const article of articles)
@@ -185,6 +197,16 @@ export async function shareImage(
       const row = answer.item;
       title = row[`meta_title_${language}`] || pickLocalized(row, "title", language);
       kicker = text(language, site, "articles.title");
+    }
+  }
+  const project = /^\/projects\/([^/]+)$/.exec(path);
+  if (project) {
+    const answer = await services.projects.atAddress(language, safeDecode(project[1]!));
+    if (answer && "item" in answer) {
+      const row = answer.item;
+      title =
+        row[`meta_title_${language}`] || (language === "ar" ? row.title_ar.trim() || row.title : row.title);
+      kicker = text(language, site, "projects.title");
     }
   }
   if (title === undefined) return new Response("Not found", { status: 404 });

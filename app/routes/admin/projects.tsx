@@ -1,4 +1,5 @@
 import type { Project } from "#db/records.ts";
+import { useI18n } from "#app/lib/i18n.ts";
 import { requireOwner } from "#app/features/admin/api/session.ts";
 import { ContentList } from "#app/features/admin/content/content-list.tsx";
 import { loadProjects, projectsAction } from "#app/features/admin/content/project-data.ts";
@@ -14,12 +15,22 @@ export async function clientLoader({ request, context }: Route.ClientLoaderArgs)
 
 export const clientAction = ({ request }: Route.ClientActionArgs) => projectsAction(request);
 
-const view = (project: Project) => ({
-  ...project,
-  details: [...new Set([project.category, ...project.tags])].filter(Boolean).join(" · "),
-});
-
 export default function ProjectsRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const view = (project: Project) => ({
+    ...project,
+    details: [...new Set([project.category, ...project.tags])].filter(Boolean).join(" · "),
+    badge: project.published ? undefined : (
+      <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+        {t("admin.projects.draftBadge")}
+      </span>
+    ),
+    // The case study as visitors will see it, draft or not (docs/product.md §28.2).
+    link: {
+      href: `/preview/projects/${project.id}`,
+      label: t("admin.projects.previewItem", { title: project.title }),
+    },
+  });
   return <ContentList kind="projects" list={loaderData} view={view} movable />;
 }
 

@@ -6,7 +6,16 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import { isImageFolder, isStoredImageName, type ImageFolder } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
-import { articles, imageVariants, messages, projects, siteSettings, slugHistory } from "#db/schema.ts";
+import {
+  articles,
+  imageVariants,
+  messages,
+  projectImages,
+  projects,
+  siteSettings,
+  slugHistory,
+  testimonials,
+} from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
@@ -24,6 +33,8 @@ export const MAX_BACKUP_BYTES = 1024 * 1024 * 1024;
 /** The tables a backup holds, in the order a restore inserts them. */
 const TABLES = {
   projects,
+  project_images: projectImages,
+  testimonials,
   articles,
   site_settings: siteSettings,
   messages,
@@ -34,7 +45,12 @@ const TABLES = {
 type TableName = keyof typeof TABLES;
 const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 /** Tables a backup made before they existed lacks: restored as empty (variants can be made again). */
-const LATER_TABLES: readonly TableName[] = ["image_variants", "slug_history"];
+const LATER_TABLES: readonly TableName[] = [
+  "image_variants",
+  "slug_history",
+  "project_images",
+  "testimonials",
+];
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;

@@ -5,7 +5,7 @@ import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { articles, messages, projects, siteSettings } from "#db/schema.ts";
+import { articles, messages, projectImages, projects, siteSettings, testimonials } from "#db/schema.ts";
 import { jsonRequest, makeApp, OWNER_PASSWORD, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
@@ -64,7 +64,14 @@ function imageFiles(made: Made): Record<string, string> {
 /** Every row of every content table, in a stable order. */
 async function contentRows(database: TestDatabase) {
   const all: Record<string, unknown[]> = {};
-  for (const [name, table] of Object.entries({ projects, articles, siteSettings, messages })) {
+  for (const [name, table] of Object.entries({
+    projects,
+    projectImages,
+    testimonials,
+    articles,
+    siteSettings,
+    messages,
+  })) {
     const id = (table as unknown as { id: Parameters<typeof asc>[0] }).id;
     all[name] = await database.db.select().from(table).orderBy(asc(id));
   }
@@ -81,15 +88,27 @@ async function fill(made: Made) {
     Buffer.concat([PNG, Buffer.from([1])]),
   );
   const portrait = storeImage(made, "site", "1700000000002_me.png", Buffer.concat([PNG, Buffer.from([2])]));
+  const galleryImage = storeImage(
+    made,
+    "projects",
+    "1700000000003_checkout.png",
+    Buffer.concat([PNG, Buffer.from([3])]),
+  );
   const alt = { image_alt_en: "A shop", image_alt_ar: "متجر" };
+  // A case study with its rich text, key results and a gallery (docs/product.md §28).
   await send(made, "POST", "/api/projects", {
     title: "Shop",
     title_ar: "متجر",
     image_url: projectImage,
     featured: true,
+    client_en: "Acme",
+    problem_en: "<p>Slow pages.</p>",
+    results_ar: ["أسرع بنسبة ٤٠٪"],
+    gallery: [{ url: galleryImage, alt_en: "The checkout", alt_ar: "صفحة الدفع" }],
     ...alt,
   });
   await send(made, "POST", "/api/projects", { title: "Blog", tags: ["Astro"] });
+  await send(made, "POST", "/api/testimonials", { name: "منى", quote_ar: "عمل رائع.", show_on_home: true });
   await send(made, "POST", "/api/articles", {
     title_en: "Caching",
     title_ar: "التخزين",
@@ -216,6 +235,8 @@ describe.each(backends)("backup of a site on $name", (backend) => {
         version: 1,
         tables: {
           projects: 2,
+          project_images: 1,
+          testimonials: 1,
           articles: 4,
           site_settings: 1,
           messages: 1,
@@ -228,11 +249,14 @@ describe.each(backends)("backup of a site on $name", (backend) => {
         "data/articles.json",
         "data/image_variants.json",
         "data/messages.json",
+        "data/project_images.json",
         "data/projects.json",
         "data/site_settings.json",
         "data/slug_history.json",
+        "data/testimonials.json",
         "images/articles/1700000000001_cover.png",
         "images/projects/1700000000000_shop.png",
+        "images/projects/1700000000003_checkout.png",
         "images/site/1700000000002_me.png",
         "manifest.json",
       ]);
@@ -246,6 +270,8 @@ describe.each(backends)("backup of a site on $name", (backend) => {
           body: {
             restored: {
               projects: 2,
+              project_images: 1,
+              testimonials: 1,
               articles: 4,
               site_settings: 1,
               messages: 1,

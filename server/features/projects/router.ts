@@ -9,7 +9,8 @@ import type { Projects } from "./service.ts";
 /** The move takes the admin's page size (`?perPage=`) to answer the page the project is on now. */
 const MoveQuerySchema = PagingQuerySchema.pick({ perPage: true });
 
-const PROJECT_BODY_LIMIT = 64 * 1024;
+// The case study's rich text, six fields of at most PROJECT_LIMITS.richText characters (docs/product.md §28).
+const PROJECT_BODY_LIMIT = 4 * 1024 * 1024;
 
 interface ProjectsRouterDeps {
   projects: Projects;

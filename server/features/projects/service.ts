@@ -5,7 +5,7 @@ import type { Language } from "#core/preferences.ts";
 import { projectSlugs, type ItemSlugs } from "#core/slugs.ts";
 import type { ProjectInput } from "#db/inputs.ts";
 import type { ListPage } from "#core/paging.ts";
-import { serializeRow, type Project } from "#db/records.ts";
+import { serializeRow, type OwnerProject, type Project } from "#db/records.ts";
 import { projects, type ProjectRow } from "#db/schema.ts";
 import type { Database } from "#db/client.ts";
 import { ServiceError } from "#server/http/errors.ts";
@@ -18,6 +18,7 @@ import {
   type ItemFinder,
 } from "#server/kernel/item-addresses.ts";
 import type { Uploads } from "#server/features/uploads/service.ts";
+import { readGallery, replaceGallery, requireGalleryStored } from "./gallery.ts";
 
 // Projects (docs/product.md §3, §5, §7): the public list in the owner's order, the home page's featured ones,
 // and the owner's writes, each of which tells the site its content changed. Only the server decides created_at and position, and an image_url must name a file
@@ -31,11 +32,12 @@ const OWNER_ORDER = [asc(projects.position), desc(projects.created_at), asc(proj
 export const HOME_FEATURED_MAX = 6;
 const HOME_NEWEST = 3;
 
-/** All projects in the owner's order (a new project comes first). */
+/** All public projects in the owner's order (a new project comes first); drafts are the owner's alone. */
 export async function listProjects(db: Database): Promise<Project[]> {
   const rows = await db
     .select()
     .from(projects)
+    .where(eq(projects.published, true))
     .orderBy(...OWNER_ORDER);
   return rows.map(serializeRow);
 }
@@ -56,9 +58,17 @@ export async function listProjectPage(db: Database, query: PagingQuery): Promise
   return { ...page, items: page.items.map(serializeRow) };
 }
 
-/** One project with every column, for the owner's edit form; 404 when there is none. */
-export async function getProject(db: Database, id: string): Promise<Project> {
-  return serializeRow(await findProject(db, id));
+/** One project with every column and its gallery, for the owner's edit form; 404 when there is none. */
+export async function getProject(db: Database, id: string): Promise<OwnerProject> {
+  const row = await findProject(db, id);
+  return { ...serializeRow(row), gallery: await readGallery(db, row.id) };
+}
+
+/** Any project, draft or public, for the owner's preview; null when there is none. */
+export async function getProjectForPreview(db: Database, id: string): Promise<OwnerProject | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  return row ? { ...serializeRow(row), gallery: await readGallery(db, row.id) } : null;
 }
 
 /** The home page's projects: the featured ones in the owner's order, or the newest three when none is. */
@@ -66,18 +76,28 @@ export async function listHomeProjects(db: Database): Promise<Project[]> {
   const featured = await db
     .select()
     .from(projects)
-    .where(eq(projects.featured, true))
+    .where(and(eq(projects.featured, true), eq(projects.published, true)))
     .orderBy(...OWNER_ORDER)
     .limit(HOME_FEATURED_MAX);
   if (featured.length > 0) return featured.map(serializeRow);
-  const newest = await db.select().from(projects).orderBy(desc(projects.created_at)).limit(HOME_NEWEST);
+  const newest = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.published, true))
+    .orderBy(desc(projects.created_at))
+    .limit(HOME_NEWEST);
   return newest.map(serializeRow);
 }
 
-/** What the owner's writes need: the database, and the uploads' checks of an image (features/uploads). */
+/** What the owner's writes need: the database, the uploads' checks of an image (features/uploads), and the sanitiser. */
 export interface ProjectWriteDeps {
   db: Database;
   uploads: Pick<Uploads, "requireStored" | "removeUnused">;
+  /**
+   * The articles' content-to-HTML and sanitiser (decision 048): the case study's rich text is stored as it renders,
+   * so a visitor's page never loads the sanitiser.
+   */
+  renderRichText: (content: string) => Promise<string>;
 }
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -90,12 +110,32 @@ function withOrderLock<T>(db: Database, work: (tx: Transaction) => Promise<T>): 
   });
 }
 
-/** The stored row for an input: the image's descriptions go with the image; slugs are the server's. */
-function rowOf(input: ProjectInput) {
-  const row: Omit<ProjectInput, "slug_en" | "slug_ar"> & Partial<ProjectInput> = { ...input };
-  delete row.slug_en;
-  delete row.slug_ar;
-  return row.image_url ? row : { ...row, image_alt_en: "", image_alt_ar: "" };
+const RICH_TEXT_FIELDS = [
+  "problem_en",
+  "problem_ar",
+  "approach_en",
+  "approach_ar",
+  "outcome_en",
+  "outcome_ar",
+] as const;
+
+/**
+ * The stored row for an input: the image's descriptions go with the image, the rich text is sanitised, slugs are
+ * the server's. Rendered before any transaction: the first render after a start loads jsdom, and the embedded
+ * database answers nobody else while a transaction is open.
+ */
+async function rowOf(deps: ProjectWriteDeps, input: ProjectInput) {
+  const columns: Omit<ProjectInput, "gallery" | "slug_en" | "slug_ar"> & Partial<ProjectInput> = { ...input };
+  delete columns.gallery;
+  delete columns.slug_en;
+  delete columns.slug_ar;
+  const rendered = Object.fromEntries(
+    await Promise.all(
+      RICH_TEXT_FIELDS.map(async (name) => [name, await deps.renderRichText(input[name])] as const),
+    ),
+  ) as Record<(typeof RICH_TEXT_FIELDS)[number], string>;
+  const image = input.image_url ? {} : { image_alt_en: "", image_alt_ar: "" };
+  return { ...columns, ...rendered, ...image };
 }
 
 export const projectSlugsOf = (row: { slug_en: string; slug_ar: string }): ItemSlugs => ({
@@ -141,8 +181,10 @@ async function uniqueSlugs(tx: Transaction, input: ProjectInput, currentId: stri
   };
 }
 
-export async function createProject(deps: ProjectWriteDeps, input: ProjectInput): Promise<Project> {
+export async function createProject(deps: ProjectWriteDeps, input: ProjectInput): Promise<OwnerProject> {
   await deps.uploads.requireStored(input.image_url, null, "projects");
+  await requireGalleryStored(deps.uploads, input.gallery, []);
+  const values = await rowOf(deps, input);
   const row = await withOrderLock(deps.db, async (tx) => {
     const slugs = await uniqueSlugs(tx, input, null);
     const [first] = await tx
@@ -152,31 +194,35 @@ export async function createProject(deps: ProjectWriteDeps, input: ProjectInput)
     const [inserted] = await tx
       .insert(projects)
       .values({
-        ...rowOf(input),
+        ...values,
         ...textChanges(null, input, now),
         slug_en: slugs.en,
         slug_ar: slugs.ar,
         position: first!.position - 1,
       })
       .returning();
+    await replaceGallery(tx, inserted!.id, input.gallery);
     return inserted!;
   });
-  return serializeRow(row);
+  return { ...serializeRow(row), gallery: await readGallery(deps.db, row.id) };
 }
 
 export async function updateProject(
   deps: ProjectWriteDeps,
   id: string,
   input: ProjectInput,
-): Promise<Project> {
+): Promise<OwnerProject> {
   const current = await findProject(deps.db, id);
+  const currentGallery = await readGallery(deps.db, id);
   await deps.uploads.requireStored(input.image_url, current.image_url, "projects");
+  await requireGalleryStored(deps.uploads, input.gallery, currentGallery);
+  const values = await rowOf(deps, input);
   const row = await deps.db.transaction(async (tx) => {
     const slugs = await uniqueSlugs(tx, input, id);
     const [updated] = await tx
       .update(projects)
       .set({
-        ...rowOf(input),
+        ...values,
         ...textChanges(current, input, new Date()),
         slug_en: slugs.en,
         slug_ar: slugs.ar,
@@ -184,19 +230,27 @@ export async function updateProject(
       .where(eq(projects.id, id))
       .returning();
     if (!updated) throw new ServiceError(404, "projectNotFound");
-    // A project is public from the moment it is saved: every address it had keeps answering (decision 043).
+    // Every address the project had keeps answering (decision 043); a draft's too, as projects keep no record of
+    // whether one was ever public: its old addresses answer nothing while it stays a draft.
     await retireSlugs(tx, "projects", id, projectSlugsOf(current), slugs);
+    await replaceGallery(tx, id, input.gallery);
     return updated;
   });
-  // The replaced or removed image goes once the row no longer points at it (decision 009).
+  // The replaced or removed images go once no row points at them (decision 009).
   if (current.image_url !== row.image_url) await deps.uploads.removeUnused(current.image_url);
-  return serializeRow(row);
+  const kept = new Set(input.gallery.map((image) => image.url));
+  for (const image of currentGallery) if (!kept.has(image.url)) await deps.uploads.removeUnused(image.url);
+  return { ...serializeRow(row), gallery: await readGallery(deps.db, row.id) };
 }
 
-/** How the addresses of projects are read (server/kernel/item-addresses.ts). */
+/** How the addresses of projects are read (server/kernel/item-addresses.ts): only published ones are found. */
 function projectFinder(db: Database): ItemFinder<Project> {
   const one = async (where: ReturnType<typeof eq>) => {
-    const [row] = await db.select().from(projects).where(where).limit(1);
+    const [row] = await db
+      .select()
+      .from(projects)
+      .where(and(where, eq(projects.published, true)))
+      .limit(1);
     return row ? serializeRow(row) : null;
   };
   return {
@@ -205,22 +259,26 @@ function projectFinder(db: Database): ItemFinder<Project> {
         ? one(eq(projects.slug_en, slug))
         : one(or(eq(projects.slug_ar, slug), and(eq(projects.slug_ar, ""), eq(projects.slug_en, slug)))!),
     byId: (id) => one(eq(projects.id, id)),
-    // A project is never hidden: one not found by id was deleted.
-    exists: () => Promise.resolve(false),
+    // A draft exists but answers nothing; one not found at all was deleted.
+    exists: async (id) =>
+      (await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).limit(1)).length > 0,
     slugs: projectSlugsOf,
   };
 }
 
 /**
- * What a project's address in a language answers (decision 043): the project, a move to its current address (an
- * old slug, or its slug in the other language), gone when it was deleted, or null.
+ * What a project's address in a language answers (decision 043): the published project with its gallery (its
+ * case study, docs/product.md §28), a move to its current address (an old slug, or its slug in the other
+ * language), gone when it was deleted, or null (not found, or a draft).
  */
-export function resolveProject(
+export async function resolveProject(
   db: Database,
   language: Language,
   slug: string,
-): Promise<AddressAnswer<Project>> {
-  return resolveAddress(db, "projects", projectFinder(db), language, slug);
+): Promise<AddressAnswer<OwnerProject>> {
+  const answer = await resolveAddress(db, "projects", projectFinder(db), language, slug);
+  if (!answer || !("item" in answer)) return answer;
+  return { item: { ...answer.item, gallery: await readGallery(db, answer.item.id) } };
 }
 
 /**
@@ -254,9 +312,10 @@ export async function moveProject(
   return { index, title };
 }
 
-/** Deletes a project and its image; answers what was deleted. */
+/** Deletes a project, its image and its gallery; answers what was deleted. */
 export async function deleteProject(deps: ProjectWriteDeps, id: string): Promise<Project> {
   if (!isUuid(id)) throw new ServiceError(404, "projectNotFound");
+  const gallery = await readGallery(deps.db, id);
   const row = await deps.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(projects).where(eq(projects.id, id)).returning();
     if (deleted) await retireDeleted(tx, "projects", id, projectSlugsOf(deleted));
@@ -264,6 +323,7 @@ export async function deleteProject(deps: ProjectWriteDeps, id: string): Promise
   });
   if (!row) throw new ServiceError(404, "projectNotFound");
   await deps.uploads.removeUnused(row.image_url);
+  for (const image of gallery) await deps.uploads.removeUnused(image.url);
   return serializeRow(row);
 }
 
@@ -287,8 +347,12 @@ export function createProjects(deps: ProjectWriteDeps & { contentChanged: () => 
     adminPage: (query: PagingQuery) => listProjectPage(db, query),
     /** One project, for the owner's edit form. */
     adminOne: (id: string) => getProject(db, id),
-    /** What a project's address in a language answers: the project, a move, gone, or null (decision 043). */
+    /**
+     * What a project's address in a language answers (decision 043): the public project with its gallery (its case
+     * study, docs/product.md §28), a move, gone, or null.
+     */
     atAddress: (language: Language, slug: string) => resolveProject(db, language, slug),
+    forPreview: (id: string) => getProjectForPreview(db, id),
     create: async (input: ProjectInput) => changed(await createProject(deps, input)),
     update: async (id: string, input: ProjectInput) => changed(await updateProject(deps, id, input)),
     move: async (id: string, direction: "up" | "down") => changed(await moveProject(db, id, direction)),

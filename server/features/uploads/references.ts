@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { parseImageUrl, type ImageFolder } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
-import { articles, projects, siteSettings } from "#db/schema.ts";
+import { articles, projectImages, projects, siteSettings, testimonials } from "#db/schema.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { removeStoredImage } from "./variants.ts";
 
 /**
- * Whether a project, an article (its image or its text) or the site settings (portrait, about image) still point at
+ * Whether a project (its image or its gallery), an article (its image or its text) or the site settings (portrait, about image) still point at
  * this image URL.
  */
 export async function isImageReferenced(db: Database, url: string): Promise<boolean> {
@@ -18,6 +18,18 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
     .where(eq(projects.image_url, url))
     .limit(1);
   if (project) return true;
+  const [galleryImage] = await db
+    .select({ id: projectImages.id })
+    .from(projectImages)
+    .where(eq(projectImages.url, url))
+    .limit(1);
+  if (galleryImage) return true;
+  const [photo] = await db
+    .select({ id: testimonials.id })
+    .from(testimonials)
+    .where(eq(testimonials.photo_url, url))
+    .limit(1);
+  if (photo) return true;
   const [article] = await db
     .select({ id: articles.id })
     .from(articles)

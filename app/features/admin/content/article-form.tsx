@@ -1,10 +1,7 @@
-import { lazy, Suspense, useId } from "react";
-import { Controller, useFormContext } from "react-hook-form";
+import { useId } from "react";
 import { ArticleInputSchema } from "#db/inputs.ts";
 import { buildArticleTitles } from "#core/article-rules.ts";
 import type { OwnerArticle } from "#db/records.ts";
-import { Spinner } from "#app/components/ui/spinner.tsx";
-import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import { TextInput } from "#app/features/admin/forms/form-controls.tsx";
@@ -14,16 +11,9 @@ import { TranslationPanel } from "./translation-note.tsx";
 import { ArticleDetails } from "./article-details.tsx";
 import { ContentImage } from "./content-image.tsx";
 import { EditorDialog } from "./editor-dialog.tsx";
+import { RichTextField } from "./rich-text-field.tsx";
 import { articleDraftKey, articleField, bodyOf, valuesOf, type ArticleValues } from "./article-values.ts";
 import { useEditorForm } from "./editor-form.ts";
-
-// The rich-text editor (TipTap, ProseMirror, highlighting) is most of the admin's code: it loads when an article
-// form opens, never before (decision 040).
-const RichTextEditor = lazy(() =>
-  import("#app/features/admin/editor/rich-text-editor.tsx").then((module) => ({
-    default: module.RichTextEditor,
-  })),
-);
 
 /** The add form (no article) or the edit form, in their dialog; the server derives slug, excerpts and date. */
 export function ArticleForm({ article }: { article?: OwnerArticle }) {
@@ -78,36 +68,13 @@ export function ArticleForm({ article }: { article?: OwnerArticle }) {
 /** One language's content in the rich-text editor, 300 px high (docs/product.md §10.1). */
 function ContentEditor({ id, lang }: { id: string; lang: "en" | "ar" }) {
   const { t } = useI18n();
-  const { control, formState } = useFormContext<ArticleValues>();
-  const label = t(lang === "en" ? "admin.articles.contentEn" : "admin.articles.contentAr");
   return (
-    <Suspense
-      fallback={
-        <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-semibold">{label}</span>
-          <Spinner className="h-[300px] rounded-md border border-border" />
-        </div>
-      }
-    >
-      <Controller
-        control={control}
-        name={`content_${lang}`}
-        render={({ field }) => (
-          <RichTextEditor
-            id={id}
-            label={label}
-            value={field.value}
-            onChange={field.onChange}
-            error={formState.errors[`content_${lang}`]?.message}
-            dir={lang === "en" ? "ltr" : "rtl"}
-            lang={lang}
-            height={300}
-            onError={(message) =>
-              toast({ title: t("errors.validation"), description: message, variant: "destructive" })
-            }
-          />
-        )}
-      />
-    </Suspense>
+    <RichTextField<ArticleValues>
+      id={id}
+      name={`content_${lang}`}
+      label={t(lang === "en" ? "admin.articles.contentEn" : "admin.articles.contentAr")}
+      lang={lang}
+      height={300}
+    />
   );
 }

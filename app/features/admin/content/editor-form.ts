@@ -52,6 +52,8 @@ export function useEditorForm<Values extends FieldValues & ImageValues>(options:
   resolver: Resolver<Values>;
   /** What the form sends to its route's action (the file goes beside it). */
   toInput: (values: Values) => object;
+  /** The files the save uploads, by name; the form's image when not given. */
+  files?: (values: Values) => Record<string, File | null>;
   fieldOf?: (path: string) => string;
 }) {
   const { kind, editing } = options;
@@ -79,7 +81,7 @@ export function useEditorForm<Values extends FieldValues & ImageValues>(options:
   });
   const refused = useRefusalToast();
   const submit = form.handleSubmit(
-    (values) => save.submit(options.toInput(values), { image: values.file }),
+    (values) => save.submit(options.toInput(values), options.files?.(values) ?? { image: values.file }),
     refused,
   );
   /** Closing the dialog: an edit's draft goes with it (docs/product.md §4.9); an add's is kept. */

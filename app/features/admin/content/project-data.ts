@@ -45,12 +45,17 @@ export async function saveProject(request: Request, id: string | undefined) {
   const { input, files } = await readSubmission<ProjectBody>(request);
   return respond(
     await saveWithImages({
-      files: { image: files.image },
+      files,
       folder: "projects",
-      fieldOf: () => "file",
+      // A refused gallery file shows under its image; the project's image under its field.
+      fieldOf: (name) => (name === "image" ? "file" : `${name}.url`),
       titleKey: id ? "errors.updateProject" : "errors.addProject",
-      save: ({ image }) => {
-        const json = { ...input, image_url: image ?? input.image_url };
+      save: (urls) => {
+        const gallery = input.gallery.map((image, index) => ({
+          ...image,
+          url: urls[`gallery.${index}`] ?? image.url,
+        }));
+        const json = { ...input, gallery, image_url: urls.image ?? input.image_url };
         return id
           ? call(() => api.projects[":id"].$put({ param: { id }, json }))
           : call(() => api.projects.$post({ json }));

@@ -1,14 +1,16 @@
 import { useId } from "react";
 import { ProjectInputSchema } from "#db/inputs.ts";
 import { parseTags } from "#core/projects.ts";
-import type { Project } from "#db/records.ts";
+import type { OwnerProject } from "#db/records.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { CheckboxField, TextArea, TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
 import { AddressFields, addressBody, addressValuesOf, type AddressValues } from "./address-fields.tsx";
+import { CaseStudyFields, type CaseStudyValues } from "./case-study-fields.tsx";
 import { ContentImage } from "./content-image.tsx";
 import { TranslationPanel } from "./translation-note.tsx";
 import { EditorDialog } from "./editor-dialog.tsx";
+import { GalleryField, type GalleryValue } from "./gallery-field.tsx";
 import {
   imageBody,
   imageValuesOf,
@@ -18,7 +20,7 @@ import {
   type ImageValues,
 } from "./editor-form.ts";
 
-interface ProjectValues extends ImageValues, AddressValues {
+interface ProjectValues extends ImageValues, AddressValues, CaseStudyValues {
   title: string;
   description: string;
   category: string;
@@ -30,9 +32,17 @@ interface ProjectValues extends ImageValues, AddressValues {
   /** Typed comma-separated (docs/product.md §5.3). */
   tags: string;
   featured: boolean;
+  published: boolean;
+  gallery: GalleryValue[];
 }
 
-function valuesOf(project: Project | undefined): ProjectValues {
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+function valuesOf(project: OwnerProject | undefined): ProjectValues {
   return {
     title: project?.title ?? "",
     description: project?.description ?? "",
@@ -45,8 +55,32 @@ function valuesOf(project: Project | undefined): ProjectValues {
     tags: project?.tags.join(", ") ?? "",
     featured: project?.featured ?? false,
     ...addressValuesOf(project),
+    published: project?.published ?? true,
+    client_en: project?.client_en ?? "",
+    client_ar: project?.client_ar ?? "",
+    role_en: project?.role_en ?? "",
+    role_ar: project?.role_ar ?? "",
+    period_en: project?.period_en ?? "",
+    period_ar: project?.period_ar ?? "",
+    problem_en: project?.problem_en ?? "",
+    problem_ar: project?.problem_ar ?? "",
+    approach_en: project?.approach_en ?? "",
+    approach_ar: project?.approach_ar ?? "",
+    outcome_en: project?.outcome_en ?? "",
+    outcome_ar: project?.outcome_ar ?? "",
+    results_en: project?.results_en.join("\n") ?? "",
+    results_ar: project?.results_ar.join("\n") ?? "",
+    gallery: project?.gallery.map((image) => ({ ...image, file: null })) ?? [],
     ...(project ? imageValuesOf(project) : NO_IMAGE),
   };
+}
+
+/** The files the save uploads: the project's image, and each new image of the gallery by its place. */
+export function projectFiles(values: ProjectValues): Record<string, File | null> {
+  const files: Record<string, File | null> = { image: values.file };
+  for (const [index, image] of values.gallery.entries())
+    if (image.file instanceof File) files[`gallery.${index}`] = image.file;
+  return files;
 }
 
 /** What POST /api/projects and PUT /api/projects/:id take (db/inputs.ts), from the form. */
@@ -63,16 +97,41 @@ function bodyOf(values: ProjectValues, currentUrl: string | null) {
     tags: parseTags(values.tags),
     featured: values.featured,
     ...addressBody(values),
+    published: values.published,
+    client_en: values.client_en,
+    client_ar: values.client_ar,
+    role_en: values.role_en,
+    role_ar: values.role_ar,
+    period_en: values.period_en,
+    period_ar: values.period_ar,
+    problem_en: values.problem_en,
+    problem_ar: values.problem_ar,
+    approach_en: values.approach_en,
+    approach_ar: values.approach_ar,
+    outcome_en: values.outcome_en,
+    outcome_ar: values.outcome_ar,
+    results_en: lines(values.results_en),
+    results_ar: lines(values.results_ar),
+    // A chosen file stands in by its name until the save has uploaded it.
+    gallery: values.gallery.map((image) => ({
+      url: image.file instanceof File ? image.file.name : image.url,
+      alt_en: image.alt_en,
+      alt_ar: image.alt_ar,
+    })),
     ...imageBody(values, currentUrl),
   };
 }
 
+/** A refusal of one gallery image shows under that image's field; the others under their field (topField). */
+const projectField = (path: string) => (/^gallery\.\d+\./.test(path) ? path : topField(path));
+
 export type ProjectBody = ReturnType<typeof bodyOf>;
 
-export const projectDraftKey = (project?: Project) => (project ? `project:${project.id}` : "project:new");
+export const projectDraftKey = (project?: OwnerProject) =>
+  project ? `project:${project.id}` : "project:new";
 
 /** The add form (no project) or the edit form, in their dialog (docs/product.md §2.10, §4.9, §5). */
-export function ProjectForm({ project }: { project?: Project }) {
+export function ProjectForm({ project }: { project?: OwnerProject }) {
   const { t, language } = useI18n();
   const id = useId();
   const currentUrl = project?.image_url ?? null;
@@ -85,13 +144,26 @@ export function ProjectForm({ project }: { project?: Project }) {
       schema: ProjectInputSchema,
       language,
       toBody: (values) => bodyOf(values, currentUrl),
-      fieldOf: topField,
+      fieldOf: projectField,
     }),
     toInput: (values) => bodyOf(values, currentUrl),
+    files: projectFiles,
+    fieldOf: projectField,
   });
   const { register, formState } = editor.form;
   const error = (name: keyof ProjectValues) => formState.errors[name]?.message;
-  const text = (name: Exclude<keyof ProjectValues, keyof ImageValues | "featured">) => ({
+  const text = (
+    name:
+      | "title"
+      | "title_ar"
+      | "description"
+      | "description_ar"
+      | "category"
+      | "category_ar"
+      | "tags"
+      | "github_link"
+      | "live_link",
+  ) => ({
     id: `${id}-${name}`,
     field: register(name),
     error: error(name),
@@ -141,11 +213,31 @@ export function ProjectForm({ project }: { project?: Project }) {
       </div>
       {project ? <TranslationPanel item={project} /> : null}
       <ContentImage id={`${id}-image`} label={t("admin.projects.image")} currentUrl={currentUrl} />
+      <CaseStudyFields
+        id={id}
+        written={Boolean(
+          project &&
+          [
+            project.client_en,
+            project.role_en,
+            project.problem_en,
+            project.approach_en,
+            project.outcome_en,
+          ].some(Boolean),
+        )}
+      />
+      <GalleryField id={`${id}-gallery`} />
       <CheckboxField
         id={`${id}-featured`}
         label={t("admin.projects.featured")}
         hint={t("admin.projects.featuredHint")}
         field={register("featured")}
+      />
+      <CheckboxField
+        id={`${id}-published`}
+        label={t("admin.projects.published")}
+        hint={t("admin.projects.publishedHint")}
+        field={register("published")}
       />
       <AddressFields<ProjectValues> id={id} kind="projects" />
     </EditorDialog>

@@ -11,7 +11,15 @@ import { SignInForm } from "./sign-in-form.tsx";
 // and the open view (a route of its own below the admin route). When the session ends mid-edit, the sign-in comes
 // back as a dialog over the view, which stays as it is: nothing typed is lost (docs/product.md §11.5).
 
-export const ADMIN_VIEWS = ["projects", "articles", "messages", "visits", "settings", "activity"] as const;
+export const ADMIN_VIEWS = [
+  "projects",
+  "articles",
+  "testimonials",
+  "messages",
+  "visits",
+  "settings",
+  "activity",
+] as const;
 
 export function AdminShell({ unread }: { unread: number }) {
   const { t } = useI18n();

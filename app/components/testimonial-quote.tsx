@@ -1,0 +1,26 @@
+import type { PublicTestimonial } from "#core/projects.ts";
+
+/**
+ * One client's words (docs/product.md §29): the quote in the language it was written in (Arabic right to left,
+ * English left to right on either page), the name, role and company.
+ */
+export function TestimonialQuote({ testimonial }: { testimonial: PublicTestimonial }) {
+  const byline = [testimonial.role, testimonial.company].filter(Boolean).join(" · ");
+  return (
+    <figure className="flex h-full flex-col gap-4 rounded-xl border border-border bg-card p-6 shadow-sm">
+      <blockquote lang={testimonial.quote.lang} dir="auto" className="flex-1 whitespace-pre-line text-lg">
+        {testimonial.quote.text}
+      </blockquote>
+      <figcaption className="flex flex-col">
+        <span dir="auto" className="font-semibold">
+          {testimonial.name}
+        </span>
+        {byline ? (
+          <span dir="auto" className="text-sm text-muted-foreground">
+            {byline}
+          </span>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Testimonial } from "#db/records.ts";
+import { api, call } from "#app/features/admin/api/client.ts";
+import { attempt, readSubmission, respond } from "#app/features/admin/api/mutation.ts";
+
+// The owner's testimonials (docs/product.md §29): the list, its writes, and one-time links for clients.
+
+export const loadTestimonials = async () => ({
+  testimonials: await call(() => api.testimonials.$get()),
+  projects: (await call(() => api.admin.projects.$get({ query: { page: "1", perPage: "100" } }))).items,
+});
+
+export type TestimonialsInput =
+  | { intent: "save"; testimonial: Testimonial }
+  | { intent: "delete"; id: string }
+  | { intent: "move"; id: string; direction: "up" | "down" }
+  | { intent: "link"; label: string; project_id: string | null };
+
+export async function testimonialsAction(request: Request) {
+  const { input } = await readSubmission<TestimonialsInput>(request);
+  if (input.intent === "link")
+    return respond(
+      await attempt("errors.createLink", () =>
+        call(() =>
+          api.testimonials.links.$post({ json: { label: input.label, project_id: input.project_id } }),
+        ),
+      ),
+    );
+  return respond(
+    await attempt("errors.saveTestimonial", async () => {
+      if (input.intent === "save") {
+        const { id, ...row } = input.testimonial;
+        await call(() => api.testimonials[":id"].$put({ param: { id }, json: row }));
+      } else if (input.intent === "delete") {
+        await call(() => api.testimonials[":id"].$delete({ param: { id: input.id } }));
+      } else {
+        const json = { direction: input.direction };
+        await call(() => api.testimonials[":id"].move.$post({ param: { id: input.id }, json }));
+      }
+      return { intent: input.intent };
+    }),
+  );
+}

@@ -1,0 +1,187 @@
+import { ArrowDown, ArrowUp, Check, Home, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { formatLongDate } from "#core/dates.ts";
+import type { Project, Testimonial } from "#db/records.ts";
+import { toast } from "#app/components/ui/toast.tsx";
+import { useI18n } from "#app/lib/i18n.ts";
+import { useSite } from "#app/lib/site.ts";
+import { useMutation } from "#app/features/admin/api/mutation.ts";
+import { inputClass } from "#app/features/admin/forms/form-controls.tsx";
+
+// The Testimonials view (docs/product.md §29): each client's words with approval, the home page choice, the order
+// and delete; and a one-time link to send a client.
+
+const iconButton =
+  "rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground disabled:opacity-30 aria-pressed:bg-accent aria-pressed:text-primary";
+
+function LinkForm({ projects }: { projects: Project[] }) {
+  const { t, language, localPath } = useI18n();
+  const { timeZone } = useSite();
+  const id = useId();
+  const [label, setLabel] = useState("");
+  const [project, setProject] = useState("");
+  const [link, setLink] = useState<{ token: string; expires_at: string } | null>(null);
+  const create = useMutation<{ token: string; expires_at: string }>({ onSuccess: setLink });
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-xl border border-border p-4"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t("admin.testimonials.linkTitle")}
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {t("admin.testimonials.linkLabel")}
+          <input
+            dir="auto"
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {t("admin.testimonials.linkProject")}
+          <select value={project} onChange={(event) => setProject(event.target.value)} className={inputClass}>
+            <option value="">{t("admin.testimonials.noProject")}</option>
+            {projects.map((item) => (
+              <option key={item.id} value={item.id}>
+                {language === "ar" ? item.title_ar || item.title : item.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <button
+        type="button"
+        disabled={create.busy}
+        onClick={() => void create.submit({ intent: "link", label, project_id: project || null })}
+        className="self-start rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90"
+      >
+        {t("admin.testimonials.linkCreate")}
+      </button>
+      {link ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-address`} className="text-sm font-semibold">
+            {t("admin.testimonials.linkAddress")}
+          </label>
+          <input
+            id={`${id}-address`}
+            readOnly
+            dir="ltr"
+            value={`${window.location.origin}${localPath(`/testimonial/${link.token}`)}`}
+            onFocus={(event) => event.target.select()}
+            className={inputClass}
+          />
+          <p role="status" className="text-sm text-muted-foreground">
+            {t("admin.testimonials.linkReady", { date: formatLongDate(link.expires_at, language, timeZone) })}
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function TestimonialsView({
+  testimonials,
+  projects,
+}: {
+  testimonials: Testimonial[];
+  projects: Project[];
+}) {
+  const { t } = useI18n();
+  const write = useMutation<{ intent: string }>({
+    onSuccess: ({ intent }) =>
+      toast({ title: t(intent === "delete" ? "admin.testimonials.deleted" : "admin.testimonials.saved") }),
+  });
+  const save = (testimonial: Testimonial) => void write.submit({ intent: "save", testimonial });
+  return (
+    <>
+      <LinkForm projects={projects} />
+      <section aria-labelledby="testimonials-list" className="flex flex-col gap-3">
+        <h2 id="testimonials-list" className="text-lg font-semibold">
+          {t("admin.testimonials.listTitle")}
+        </h2>
+        {testimonials.length === 0 ? (
+          <p className="text-muted-foreground">{t("admin.testimonials.empty")}</p>
+        ) : null}
+        <ul className="flex flex-col gap-3">
+          {testimonials.map((item, index) => {
+            const name = { name: item.name };
+            return (
+              <li
+                key={item.id}
+                className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row"
+              >
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span dir="auto" className="font-semibold">
+                      {item.name}
+                    </span>
+                    {item.approved ? null : (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+                        {t("admin.testimonials.pending")}
+                      </span>
+                    )}
+                  </p>
+                  {[item.quote_en, item.quote_ar].filter(Boolean).map((quote) => (
+                    <p key={quote} dir="auto" className="whitespace-pre-line text-muted-foreground">
+                      {quote}
+                    </p>
+                  ))}
+                </div>
+                <div className="flex shrink-0 items-start gap-1">
+                  {item.approved ? null : (
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => save({ ...item, approved: true })}
+                      aria-label={t("admin.testimonials.approve", name)}
+                    >
+                      <Check aria-hidden="true" className="size-4" />
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-pressed={item.show_on_home}
+                    onClick={() => save({ ...item, show_on_home: !item.show_on_home })}
+                    aria-label={t("admin.testimonials.showOnHome", name)}
+                  >
+                    <Home aria-hidden="true" className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    disabled={index === 0}
+                    onClick={() => void write.submit({ intent: "move", id: item.id, direction: "up" })}
+                    aria-label={t("admin.testimonials.moveUp", name)}
+                  >
+                    <ArrowUp aria-hidden="true" className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    disabled={index === testimonials.length - 1}
+                    onClick={() => void write.submit({ intent: "move", id: item.id, direction: "down" })}
+                    aria-label={t("admin.testimonials.moveDown", name)}
+                  >
+                    <ArrowDown aria-hidden="true" className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() => void write.submit({ intent: "delete", id: item.id })}
+                    aria-label={t("admin.testimonials.delete", name)}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { GithubIcon } from "#app/components/brand-icons.tsx";
+import { ResponsiveImage } from "#app/components/responsive-image.tsx";
+import { TestimonialQuote } from "#app/components/testimonial-quote.tsx";
+import type { TranslationKey } from "#app/i18n/keys.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import type { LocalText } from "#core/projects.ts";
+import { CaseStudyGallery } from "./case-study-gallery.tsx";
+import type { CaseStudyView } from "./load-case-study.server.ts";
+
+// A project's case study as visitors read it (docs/product.md §28): cover, title, summary, the facts, key results,
+// problem, approach and outcome, links and the gallery. The owner's preview renders the same. Every text carries
+// the language it is in: on an Arabic page, English standing in is marked `lang="en"` and reads left to right.
+
+/** The link back to the projects page, in the page's language. */
+export function BackToProjects() {
+  const { t, localPath } = useI18n();
+  return (
+    <Link
+      to={localPath("/projects")}
+      className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+      {t("caseStudy.back")}
+    </Link>
+  );
+}
+
+/** A project that is not there (or not public), with the way back to the list. */
+export function CaseStudyNotFound({ unavailable = false }: { unavailable?: boolean }) {
+  const { t } = useI18n();
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">
+        {t(unavailable ? "errors.fetchProjects" : "caseStudy.notFoundTitle")}
+      </h1>
+      <p className="text-lg">{t("caseStudy.notFound")}</p>
+      <BackToProjects />
+    </section>
+  );
+}
+
+/** A project that was deleted: its address is gone for good (410, decision 043). */
+export function CaseStudyGone() {
+  const { t } = useI18n();
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{t("caseStudy.goneTitle")}</h1>
+      <p className="text-lg">{t("caseStudy.gone")}</p>
+      <BackToProjects />
+    </section>
+  );
+}
+
+/** A text in the language it is written in; `dir="auto"` keeps English standing in left to right. */
+function Local({
+  value,
+  as: Tag = "span",
+  className,
+}: {
+  value: LocalText;
+  as?: "span" | "p" | "h1" | "dd";
+  className?: string;
+}) {
+  return (
+    <Tag lang={value.lang} dir="auto" className={className}>
+      {value.text}
+    </Tag>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-12">
+      <h2 id={id} className="mb-4 text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const STORY = [
+  ["problem", "caseStudy.problem"],
+  ["approach", "caseStudy.approach"],
+  ["outcome", "caseStudy.outcome"],
+] as const satisfies readonly (readonly [keyof CaseStudyView, TranslationKey])[];
+
+export function CaseStudyBody({ project }: { project: CaseStudyView }) {
+  const { t } = useI18n();
+  const facts = (
+    [
+      ["caseStudy.client", project.client],
+      ["caseStudy.role", project.role],
+      ["caseStudy.period", project.period],
+    ] as const
+  ).filter(([, value]) => value.text !== "");
+  return (
+    <article>
+      {project.image_url ? (
+        <ResponsiveImage
+          src={project.image_url}
+          info={project.image_info}
+          sizes="100vw"
+          alt={project.image_alt}
+          width={1600}
+          height={700}
+          priority
+          className="aspect-[16/7] max-h-[28rem] w-full bg-muted object-cover"
+        />
+      ) : null}
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <BackToProjects />
+        <Local
+          value={project.title}
+          as="h1"
+          className="mt-8 block text-4xl font-extrabold leading-tight tracking-tight"
+        />
+        {project.summary.text ? (
+          <Local
+            value={project.summary}
+            as="p"
+            className="mt-4 whitespace-pre-line text-lg text-muted-foreground"
+          />
+        ) : null}
+        {facts.length > 0 || project.tags.length > 0 ? (
+          <dl className="mt-8 grid gap-4 rounded-xl border border-border bg-muted/40 p-5 sm:grid-cols-2">
+            {facts.map(([key, value]) => (
+              <div key={key}>
+                <dt className="text-sm font-semibold text-muted-foreground">{t(key)}</dt>
+                <Local value={value} as="dd" className="mt-1 block font-medium" />
+              </div>
+            ))}
+            {project.tags.length > 0 ? (
+              <div className="sm:col-span-2">
+                <dt className="text-sm font-semibold text-muted-foreground">{t("caseStudy.stack")}</dt>
+                <dd className="mt-2">
+                  <ul className="flex flex-wrap gap-2">
+                    {project.tags.map((tag) => (
+                      <li
+                        key={tag}
+                        dir="auto"
+                        className="rounded-full bg-accent px-3 py-1 text-xs font-medium text-primary"
+                      >
+                        {tag}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
+        {project.live_link || project.github_link ? (
+          <p className="mt-6 flex flex-wrap gap-3">
+            {project.live_link ? (
+              <a
+                href={project.live_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90"
+              >
+                <ExternalLink aria-hidden="true" className="size-4" />
+                {t("caseStudy.live")}
+              </a>
+            ) : null}
+            {project.github_link ? (
+              <a
+                href={project.github_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 rounded-md border border-border px-4 py-2 font-medium hover:bg-muted"
+              >
+                <GithubIcon aria-hidden="true" className="size-4" />
+                {t("caseStudy.code")}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+        {project.results.items.length > 0 ? (
+          <Section id="case-results" title={t("caseStudy.results")}>
+            <ul lang={project.results.lang} className="grid gap-3 sm:grid-cols-2">
+              {project.results.items.map((result, index) => (
+                <li
+                  key={index}
+                  dir="auto"
+                  className="rounded-xl border border-border bg-card p-4 text-lg font-bold text-primary"
+                >
+                  {result}
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+        {STORY.map(([name, key]) =>
+          project[name].text ? (
+            <Section key={name} id={`case-${name}`} title={t(key)}>
+              <div
+                lang={project[name].lang}
+                dir="auto"
+                className="prose-article"
+                dangerouslySetInnerHTML={{ __html: project[name].text }}
+              />
+            </Section>
+          ) : null,
+        )}
+        {project.testimonials.length > 0 ? (
+          <Section id="case-testimonials" title={t("testimonials.heading")}>
+            <ul className="grid gap-4">
+              {project.testimonials.map((testimonial) => (
+                <li key={testimonial.id}>
+                  <TestimonialQuote testimonial={testimonial} />
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+        {project.gallery.length > 0 ? (
+          <Section id="case-gallery" title={t("caseStudy.gallery")}>
+            <CaseStudyGallery images={project.gallery} title={project.title.text} />
+          </Section>
+        ) : null}
+      </div>
+    </article>
+  );
+}

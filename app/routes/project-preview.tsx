@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { Eye } from "lucide-react";
+import { CaseStudyBody, CaseStudyNotFound } from "#app/features/projects/case-study-view.tsx";
+import { loadCaseStudyPreview } from "#app/features/projects/load-case-study.server.ts";
+import { useI18n } from "#app/lib/i18n.ts";
+import { requestLanguage } from "#app/lib/language.ts";
+import { pageHead } from "#app/lib/meta.ts";
+import type { Route } from "./+types/project-preview";
+
+// The owner's preview of any project, draft or public (docs/product.md §28.2): rendered as the public page, marked
+// "Preview", `noindex`, never cached (server/ssr/page-handler.ts), and 404 without the owner's session.
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const page = await loadCaseStudyPreview(context, params.id, requestLanguage(request));
+  return data(page, { status: page.status });
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageHead(args, {
+    titleKey: args.loaderData?.project ? "meta.preview" : "meta.projectNotFound",
+    vars: { title: args.loaderData?.project?.title.text ?? "" },
+    noindex: true,
+  });
+
+export default function ProjectPreview({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { project } = loaderData;
+  if (!project) return <CaseStudyNotFound />;
+  return (
+    <>
+      <div
+        role="status"
+        className="border-b border-amber-300 bg-amber-100 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      >
+        <p className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3 font-medium sm:px-6">
+          <Eye aria-hidden="true" className="size-5 shrink-0" />
+          <span>
+            <strong>{t(project.published ? "caseStudy.previewPublished" : "caseStudy.previewDraft")}</strong>{" "}
+            — {t("caseStudy.preview")}
+          </span>
+        </p>
+      </div>
+      <CaseStudyBody project={project} />
+    </>
+  );
+}

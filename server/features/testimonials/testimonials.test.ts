@@ -1,0 +1,185 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { testimonialLinks } from "#db/schema.ts";
+import { createMemoryLogger } from "#server/kernel/logger.ts";
+import { createRateLimits } from "#server/kernel/rate-limits.ts";
+import { createDiskImageStore } from "#server/kernel/storage/disk-store.ts";
+import { createUploads } from "#server/features/uploads/service.ts";
+import { makeApp, ownerRequests, signIn, storeImageFile } from "#tests/helpers/app.ts";
+import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
+import { createTestimonials } from "./service.ts";
+
+// Testimonials (docs/product.md §29): the owner's records, order and approval, and one-time links a client writes
+// through, which work once, expire, and refuse forgeries without storing anything; on both databases.
+
+describe.each(backends)("testimonials on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  async function owner() {
+    const made = makeApp(database());
+    const cookie = await signIn(made.app, database());
+    return { ...made, send: ownerRequests(made.app, () => cookie) };
+  }
+
+  /** The service as the pages use it, on the uploads of a fresh site folder, at a time the test sets. */
+  function service(at = { now: new Date() }) {
+    const { db } = database();
+    const { dataDir } = makeApp(database());
+    const uploads = createUploads({
+      db,
+      images: createDiskImageStore(dataDir),
+      logger: createMemoryLogger(),
+    });
+    return createTestimonials({
+      db,
+      now: () => at.now,
+      rateLimits: createRateLimits(db, () => at.now),
+      uploads,
+      contentChanged: () => {},
+    });
+  }
+
+  it("records, orders, approves and features testimonials; only approved ones chosen for home show there", async () => {
+    const { app, send, dataDir } = await owner();
+    const refused = await send("POST", "/api/testimonials", { name: " ", quote_en: "" }, "ar");
+    expect(refused).toMatchObject({
+      status: 422,
+      body: {
+        issues: [
+          { path: "name", message: "يرجى كتابة اسمك." },
+          { path: "quote_en", message: "اكتب بضع كلمات، بالعربية أو بالإنجليزية." },
+        ],
+      },
+    });
+    const sam = await send("POST", "/api/testimonials", {
+      name: "Sam",
+      quote_en: "Great work.",
+      show_on_home: true,
+    });
+    const mona = await send("POST", "/api/testimonials", {
+      name: "منى",
+      quote_ar: "عمل رائع.",
+      company: "أكمي",
+      show_on_home: true,
+      approved: false,
+    });
+    expect(sam.status).toBe(201);
+    const names = async () =>
+      ((await send("GET", "/api/testimonials")).body as unknown as { name: string }[]).map((t) => t.name);
+    expect(await names()).toEqual(["منى", "Sam"]);
+    await send("POST", `/api/testimonials/${sam.body!.id as string}/move`, { direction: "up" });
+    expect(await names()).toEqual(["Sam", "منى"]);
+    expect((await service().listHome()).map((t) => t.name)).toEqual(["Sam"]);
+    await send("PUT", `/api/testimonials/${mona.body!.id as string}`, { ...mona.body, approved: true });
+    expect((await service().listHome()).map((t) => t.name)).toEqual(["Sam", "منى"]);
+    expect((await send("DELETE", `/api/testimonials/${sam.body!.id as string}`)).status).toBe(204);
+    expect(await names()).toEqual(["منى"]);
+    // A photo must be one of the site's stored images.
+    const foreign = await send("PUT", `/api/testimonials/${mona.body!.id as string}`, {
+      ...mona.body,
+      photo_url: "https://evil.example/me.png",
+    });
+    expect(foreign).toMatchObject({ status: 422, body: { issues: [{ path: "photo_url" }] } });
+    const photo = storeImageFile(dataDir, "site", "1700000000009_mona.png");
+    const withPhoto = await send("PUT", `/api/testimonials/${mona.body!.id as string}`, {
+      ...mona.body,
+      photo_url: photo,
+    });
+    expect(withPhoto.body).toMatchObject({ photo_url: photo });
+    expect((await app.request("/api/testimonials")).status).toBe(401);
+  });
+
+  it("takes a client's words once through a link, pending approval, on the link's project's page once approved", async () => {
+    const { send } = await owner();
+    const project = await send("POST", "/api/projects", { title: "Shop" });
+    const projectId = project.body!.id as string;
+    const link = await send("POST", "/api/testimonials/links", {
+      label: "Mona",
+      project_id: projectId,
+      days: 7,
+    });
+    expect(link.status).toBe(201);
+    const token = link.body!.token as string;
+    const testimonials = service();
+    expect(await testimonials.linkState(token)).toBe("ok");
+
+    await testimonials.submit(
+      token,
+      { name: "منى", quote_en: "", quote_ar: "عمل رائع.", role: "", company: "" },
+      "203.0.113.5",
+    );
+    expect(await testimonials.linkState(token)).toBe("used");
+    const [stored] = await testimonials.list();
+    expect(stored).toMatchObject({
+      name: "منى",
+      quote_ar: "عمل رائع.",
+      approved: false,
+      project_id: projectId,
+    });
+    expect(await testimonials.forProject(projectId)).toEqual([]);
+    // A second post of the same link stores nothing.
+    await expect(
+      testimonials.submit(
+        token,
+        { name: "X", quote_en: "Again", quote_ar: "", role: "", company: "" },
+        "203.0.113.5",
+      ),
+    ).rejects.toMatchObject({ status: 410, key: "testimonialLinkUsed" });
+    expect(await testimonials.list()).toHaveLength(1);
+
+    await send("PUT", `/api/testimonials/${stored!.id}`, { ...stored, approved: true });
+    expect((await testimonials.forProject(projectId)).map((t) => t.name)).toEqual(["منى"]);
+  });
+
+  it("refuses a forged or expired link and stores nothing; limits posts from one address like the contact form", async () => {
+    const { send } = await owner();
+    const at = { now: new Date("2026-01-01T00:00:00Z") };
+    const testimonials = service(at);
+    const { token } = await testimonials.createLink({ label: "", project_id: null, days: 1 });
+    const words = { name: "A", quote_en: "Fine.", quote_ar: "", role: "", company: "" };
+    const [id, expiry] = token.split(".");
+    for (const forged of [
+      "not-a-link",
+      `${id}.${Number(expiry) + 86400}.${token.split(".")[2]}`,
+      `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`,
+    ]) {
+      expect(await testimonials.linkState(forged)).toBe("invalid");
+      await expect(testimonials.submit(forged, words, "203.0.113.9")).rejects.toMatchObject({
+        status: 404,
+        key: "testimonialLinkInvalid",
+      });
+    }
+    // A link deleted from the database is no longer good either.
+    const other = await testimonials.createLink({ label: "", project_id: null, days: 1 });
+    await database()
+      .db.delete(testimonialLinks)
+      .where(eq(testimonialLinks.id, other.token.split(".")[0]!));
+    expect(await testimonials.linkState(other.token)).toBe("invalid");
+
+    at.now = new Date("2026-01-02T00:00:01Z");
+    expect(await testimonials.linkState(token)).toBe("expired");
+    await expect(testimonials.submit(token, words, "203.0.113.9")).rejects.toMatchObject({
+      status: 410,
+      key: "testimonialLinkExpired",
+    });
+    expect(await testimonials.list()).toEqual([]);
+
+    // Six good links from one address in an hour: the sixth is refused with the wait, and stores nothing.
+    const fresh = await Promise.all(
+      Array.from({ length: 6 }, () => testimonials.createLink({ label: "", project_id: null, days: 1 })),
+    );
+    for (const { token: good } of fresh.slice(0, 5)) await testimonials.submit(good, words, "198.51.100.7");
+    await expect(testimonials.submit(fresh[5]!.token, words, "198.51.100.7")).rejects.toMatchObject({
+      status: 429,
+      key: "testimonialLimited",
+    });
+    expect(await testimonials.list()).toHaveLength(5);
+    expect(await testimonials.linkState(fresh[5]!.token)).toBe("ok");
+    // The owner's API refuses a link lasting no day at all.
+    const never = await send("POST", "/api/testimonials/links", { days: 0 });
+    expect(never).toMatchObject({
+      status: 422,
+      body: { issues: [{ path: "days", message: "A link lasts from 1 to 60 days." }] },
+    });
+  });
+});
