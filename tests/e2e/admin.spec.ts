@@ -137,6 +137,8 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
   page,
   server,
 }) => {
+  // A long journey: three uploads, each with its variants made before the answer.
+  test.setTimeout(60_000);
   await signIn(page);
   const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
   await list.getByRole("link", { name: text("en", "admin.projects.addTitle") }).click();
