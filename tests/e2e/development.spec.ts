@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type ConsoleMessage } from "@playwright/test";
 import { freePort } from "#tools/local.ts";
-import { startServerProcess, waitForHealth, type Started } from "./processes.ts";
+import { copyProject, startServerProcess, waitForHealth, type Started } from "./processes.ts";
 import { at, text } from "./fixtures.ts";
 
 // `npm run dev` (server.js --dev: Vite in front of the same app) shows the pages the build shows, with React's
@@ -29,6 +29,9 @@ test.beforeAll(async () => {
       LOG_FORMAT: "json",
     },
     ["server.js", "--dev"],
+    // A copy: the development server writes route types and Vite's files into the folder it runs in, which the
+    // type check and lint may be reading at the same moment (`npm test` runs them side by side).
+    copyProject(dataDir),
   );
   await waitForHealth(port, server, 120_000);
 });

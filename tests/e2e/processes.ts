@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { serverNodeFlags } from "#tools/local.ts";
 
@@ -56,4 +57,27 @@ export async function waitForHealth(port: number, started: Started, timeoutMs = 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`server did not answer in time:\n${started.output()}`);
+}
+
+/** Top-level folders of the project that are not its sources. */
+const NOT_SOURCES = new Set([
+  "node_modules",
+  "build",
+  "data",
+  ".git",
+  ".react-router",
+  "bench-results",
+  "test-results",
+  "playwright-report",
+]);
+
+/** A copy of the project's sources in `folder`, with the project's node_modules: edits there touch nothing else. */
+export function copyProject(folder: string): string {
+  const copy = path.join(folder, "project");
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (source) => !NOT_SOURCES.has(path.relative(root, source).split(path.sep)[0]!),
+  });
+  symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"));
+  return copy;
 }

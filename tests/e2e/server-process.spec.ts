@@ -1,17 +1,8 @@
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { logEntries, startServerProcess as startServer, waitForHealth } from "./processes.ts";
+import { copyProject, logEntries, startServerProcess as startServer, waitForHealth } from "./processes.ts";
 import { freePort, serverNodeFlags } from "#tools/local.ts";
 
 // The server as an owner runs it: `node server.js` with the built app, a real data folder on disk, real signals.
@@ -170,29 +161,6 @@ async function signInStatus(port: number, password: string): Promise<number> {
     body: JSON.stringify({ password }),
   });
   return response.status;
-}
-
-/** Top-level folders of the project that are not its sources. */
-const NOT_SOURCES = new Set([
-  "node_modules",
-  "build",
-  "data",
-  ".git",
-  ".react-router",
-  "bench-results",
-  "test-results",
-  "playwright-report",
-]);
-
-/** A copy of the project's sources in `folder`, with the project's node_modules: edits there touch nothing else. */
-function copyProject(folder: string): string {
-  const copy = path.join(folder, "project");
-  cpSync(root, copy, {
-    recursive: true,
-    filter: (source) => !NOT_SOURCES.has(path.relative(root, source).split(path.sep)[0]!),
-  });
-  symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"));
-  return copy;
 }
 
 /** The one file under `folder` that holds `text`. */
