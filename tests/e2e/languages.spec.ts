@@ -301,6 +301,20 @@ test("the owner sees what needs translating, sets an Arabic address and share im
   // The English page keeps the drawn card.
   const englishHead = await (await request.get("/articles/only-in-english")).text();
   expect(new URL(ogImage(englishHead)!).pathname).toBe("/share/en/articles/only-in-english.png");
+  // Removed again, the Arabic page shares the drawn card and the file goes.
+  await item
+    .getByRole("link", { name: text("en", "admin.articles.editItem", { title: "Only in English" }) })
+    .click();
+  await expect(form.getByRole("img", { name: text("en", "imageField.current") })).toHaveAttribute(
+    "src",
+    new URL(arabicCard).pathname,
+  );
+  await form.getByRole("button", { name: text("en", "imageField.removeCurrent") }).click();
+  await form.getByRole("button", { name: text("en", "admin.articles.save") }).click();
+  await expect(form).toBeHidden();
+  const drawn = ogImage(await (await request.get(`/ar/articles/${enc("بالإنجليزية-فقط")}`)).text())!;
+  expect(new URL(drawn).pathname).toBe(`/share/ar/articles/${enc("بالإنجليزية-فقط")}.png`);
+  expect((await request.get(arabicCard)).status()).toBe(404);
   expect(head).toContain('<meta property="og:description" content="وصف للمشاركة"/>');
   expect(head).toMatch(/<meta property="og:title" content="[^"]*عنوان للبحث[^"]*"\/>/);
   expect(head).toContain('"headline":"عنوان للبحث"');
