@@ -6,6 +6,8 @@ export const IMAGE_BUCKET = "portfolio_images";
 /** "site" holds the owner's portrait and about image (docs/product.md §17). */
 export const IMAGE_FOLDERS = ["projects", "articles", "site"] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
+/** The image columns of a project or an article: its image and its share image per language (decision 044). */
+export const ITEM_IMAGE_COLUMNS = ["image_url", "share_image_en", "share_image_ar"] as const;
 export const IMAGE_URL_PREFIX = `/storage/${IMAGE_BUCKET}/`;
 
 /** The formats we store, judged by their bytes, with the extension and Content-Type each is saved with. */

@@ -119,6 +119,8 @@ export interface BilingualCaseStudy extends BilingualProject {
   meta_title_ar: string;
   meta_description_en: string;
   meta_description_ar: string;
+  share_image_en: string | null;
+  share_image_ar: string | null;
   published: boolean;
   client_en: string;
   client_ar: string;
@@ -145,6 +147,8 @@ export interface CaseStudy {
   /** The owner's search and share texts in the page's language (decision 044); empty: the title and summary. */
   metaTitle: string;
   metaDescription: string;
+  /** The owner's share image for the page's language; null: the generated share card. */
+  shareImage: string | null;
   published: boolean;
   title: LocalText;
   summary: LocalText;
@@ -177,6 +181,7 @@ export function localizeCaseStudy(project: BilingualCaseStudy, language: Languag
     },
     metaTitle: project[`meta_title_${language}`],
     metaDescription: project[`meta_description_${language}`],
+    shareImage: project[`share_image_${language}`],
     published: project.published,
     title: pickText(project.title, project.title_ar, language),
     summary: pickText(project.description, project.description_ar, language),

@@ -49,10 +49,13 @@ function requireImageAlt(
 export const SLUG_MAX = 200;
 const slugText = z.string().trim().max(SLUG_MAX, { error: "tooLong" }).default("");
 
-/** The owner's own search and share texts per language (decision 044); empty: the derived ones. */
+/** The owner's own search and share texts and share image per language (decision 044); empty: the derived ones. */
 export const META_TITLE_MAX = 120;
 export const META_DESCRIPTION_MAX = 300;
 const metaTexts = {
+  // The owner's share image per language, an upload like every image; null: the generated share card.
+  share_image_en: imageUrl,
+  share_image_ar: imageUrl,
   meta_title_en: (text: z.ZodString) => text.trim().max(META_TITLE_MAX, { error: "tooLong" }).default(""),
   meta_title_ar: (text: z.ZodString) => text.trim().max(META_TITLE_MAX, { error: "tooLong" }).default(""),
   meta_description_en: (text: z.ZodString) =>
@@ -152,6 +155,8 @@ export const ProjectInputSchema = createInsertSchema(projects, {
     meta_title_ar: true,
     meta_description_en: true,
     meta_description_ar: true,
+    share_image_en: true,
+    share_image_ar: true,
     published: true,
     client_en: true,
     client_ar: true,
@@ -220,6 +225,8 @@ export const ArticleInputSchema = createInsertSchema(articles, {
     meta_title_ar: true,
     meta_description_en: true,
     meta_description_ar: true,
+    share_image_en: true,
+    share_image_ar: true,
   })
   .extend({
     // The owner's slugs (decision 043); empty: built from the titles.

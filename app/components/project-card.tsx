@@ -5,6 +5,7 @@ import type { PublicProject } from "#core/projects.ts";
 import { GithubIcon } from "./brand-icons.tsx";
 import { IconLink } from "./icon-link.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
+import { TagList } from "./tag-list.tsx";
 import { textAttributes, useI18n } from "#app/lib/i18n.ts";
 
 /** A project card (docs/product.md §2 "Projects"): image or fallback, title, description, tags, links, category. */
@@ -92,19 +93,7 @@ export function ProjectCard({
         >
           {project.description}
         </p>
-        {project.tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-2">
-            {project.tags.map((tag) => (
-              <li
-                key={tag}
-                dir="auto"
-                className="rounded-full bg-accent px-3 py-1 text-xs font-medium text-primary"
-              >
-                {tag}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {project.tags.length > 0 ? <TagList tags={project.tags} /> : null}
         {project.category ? (
           <p className="text-sm font-medium text-muted-foreground">
             <bdi lang={project.fallback?.category}>{project.category}</bdi>

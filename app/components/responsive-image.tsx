@@ -60,3 +60,19 @@ export function ResponsiveImage({ src, alt, sizes, info, small, priority = false
     />
   );
 }
+
+/** The cover across the top of an article or a case study, its largest paint. */
+export function CoverImage({ src, info, alt }: { src: string; info: ImageInfo | null; alt: string }) {
+  return (
+    <ResponsiveImage
+      src={src}
+      info={info}
+      sizes="100vw"
+      alt={alt}
+      width={1600}
+      height={700}
+      priority
+      className="aspect-[16/7] max-h-[28rem] w-full bg-muted object-cover"
+    />
+  );
+}

@@ -145,8 +145,13 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
         content: OG_LOCALES[other],
       })),
     { property: "og:image", content: image.url },
-    { property: "og:image:width", content: String(SHARE_IMAGE_SIZE.width) },
-    { property: "og:image:height", content: String(SHARE_IMAGE_SIZE.height) },
+    // The drawn card's size is known; the owner's own image may have any.
+    ...(head.image
+      ? []
+      : [
+          { property: "og:image:width", content: String(SHARE_IMAGE_SIZE.width) },
+          { property: "og:image:height", content: String(SHARE_IMAGE_SIZE.height) },
+        ]),
     { property: "og:image:alt", content: image.alt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { ArticleBody, ArticleGone, ArticleNotFound } from "#app/features/articles/article-view.tsx";
+import { MissingItem, missingState } from "#app/components/missing-item.tsx";
+import { ARTICLE_KIND, ArticleBody } from "#app/features/articles/article-view.tsx";
 import { loadArticle } from "#app/features/articles/load-articles.server.ts";
 import { metaText, ownerJsonLd, pageHead, shareImagePath } from "#app/lib/meta.ts";
 import { requestLanguage } from "#app/lib/language.ts";
@@ -65,9 +66,5 @@ export const meta: Route.MetaFunction = (args) => {
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
   useErrorToast("errors.fetchArticle", loaderData.errorKey);
   if (loaderData.article) return <ArticleBody article={loaderData.article} />;
-  return loaderData.status === 410 ? (
-    <ArticleGone />
-  ) : (
-    <ArticleNotFound unavailable={loaderData.status === 503} />
-  );
+  return <MissingItem kind={ARTICLE_KIND} state={missingState(loaderData.status)} />;
 }

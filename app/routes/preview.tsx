@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { Eye } from "lucide-react";
-import { ArticleBody, ArticleNotFound } from "#app/features/articles/article-view.tsx";
+import { MissingItem } from "#app/components/missing-item.tsx";
+import { PreviewBanner } from "#app/components/preview-banner.tsx";
+import { ARTICLE_KIND, ArticleBody } from "#app/features/articles/article-view.tsx";
 import { loadPreview } from "#app/features/articles/load-articles.server.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { requestLanguage } from "#app/lib/language.ts";
@@ -34,24 +35,14 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Preview({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { article, publishAtText } = loaderData;
-  if (!article) {
-    return <ArticleNotFound />;
-  }
+  if (!article) return <MissingItem kind={ARTICLE_KIND} />;
   const status = article.publication.status;
   return (
     <>
-      <div
-        role="status"
-        className="border-b border-amber-300 bg-amber-100 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-      >
-        <p className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3 font-medium sm:px-6">
-          <Eye aria-hidden="true" className="size-5 shrink-0" />
-          <span>
-            <strong>{t(`articles.previewStatus.${status}`, { date: publishAtText ?? "" })}</strong> —{" "}
-            {t("articles.preview")}
-          </span>
-        </p>
-      </div>
+      <PreviewBanner
+        status={t(`articles.previewStatus.${status}`, { date: publishAtText ?? "" })}
+        note={t("articles.preview")}
+      />
       <ArticleBody article={article} share={false} />
     </>
   );

@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { Eye } from "lucide-react";
-import { CaseStudyBody, CaseStudyNotFound } from "#app/features/projects/case-study-view.tsx";
+import { MissingItem } from "#app/components/missing-item.tsx";
+import { PreviewBanner } from "#app/components/preview-banner.tsx";
+import { CaseStudyBody, PROJECT_KIND } from "#app/features/projects/case-study-view.tsx";
 import { loadCaseStudyPreview } from "#app/features/projects/load-case-study.server.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { requestLanguage } from "#app/lib/language.ts";
@@ -25,21 +26,13 @@ export const meta: Route.MetaFunction = (args) =>
 export default function ProjectPreview({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { project } = loaderData;
-  if (!project) return <CaseStudyNotFound />;
+  if (!project) return <MissingItem kind={PROJECT_KIND} />;
   return (
     <>
-      <div
-        role="status"
-        className="border-b border-amber-300 bg-amber-100 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-      >
-        <p className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3 font-medium sm:px-6">
-          <Eye aria-hidden="true" className="size-5 shrink-0" />
-          <span>
-            <strong>{t(project.published ? "caseStudy.previewPublished" : "caseStudy.previewDraft")}</strong>{" "}
-            — {t("caseStudy.preview")}
-          </span>
-        </p>
-      </div>
+      <PreviewBanner
+        status={t(project.published ? "caseStudy.previewPublished" : "caseStudy.previewDraft")}
+        note={t("caseStudy.preview")}
+      />
       <CaseStudyBody project={project} />
     </>
   );

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { CaseStudyBody, CaseStudyGone, CaseStudyNotFound } from "#app/features/projects/case-study-view.tsx";
+import { MissingItem, missingState } from "#app/components/missing-item.tsx";
+import { CaseStudyBody, PROJECT_KIND } from "#app/features/projects/case-study-view.tsx";
 import { loadCaseStudy } from "#app/features/projects/load-case-study.server.ts";
 import { caseStudyHead } from "#app/features/projects/case-study-head.ts";
 import { requestLanguage } from "#app/lib/language.ts";
@@ -26,9 +27,5 @@ export const meta: Route.MetaFunction = (args) => {
 export default function ProjectRoute({ loaderData }: Route.ComponentProps) {
   useErrorToast("errors.fetchProjects", loaderData.errorKey);
   if (loaderData.project) return <CaseStudyBody project={loaderData.project} />;
-  return loaderData.status === 410 ? (
-    <CaseStudyGone />
-  ) : (
-    <CaseStudyNotFound unavailable={loaderData.status === 503} />
-  );
+  return <MissingItem kind={PROJECT_KIND} state={missingState(loaderData.status)} />;
 }

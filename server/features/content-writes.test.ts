@@ -7,6 +7,7 @@ import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
 import { createPageCache } from "#server/ssr/page-cache.ts";
+import { apiErrorTexts } from "#core/api-errors.ts";
 import { standInPages } from "#tests/helpers/pages.ts";
 
 const PNG_BASE64 =
@@ -370,5 +371,75 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
         [...Object.keys(getTableColumns(articles)), "status", "publish_at"].sort(),
       );
     });
+  });
+
+  describe("share images per language (decision 044)", () => {
+    it.each(["articles", "projects"] as const)(
+      "sets, replaces and removes the share images of %s, leaving no file behind",
+      async (kind) => {
+        const { send, cookie, dataDir } = await owner();
+        const body = (fields: Record<string, unknown>) =>
+          kind === "articles"
+            ? { title_en: "Shared", content_en: "<p>Hi.</p>", status: "published", ...fields }
+            : { title: "Shared", ...fields };
+        const english = storeImage(dataDir, kind, "1700000000000_english.png");
+        const first = storeImage(dataDir, kind, "1700000000001_first.png");
+        const second = storeImage(dataDir, kind, "1700000000002_second.png");
+        const created = await send(
+          "POST",
+          `/api/${kind}`,
+          body({ share_image_en: english, share_image_ar: first }),
+        );
+        expect(created.status).toBe(201);
+        expect(created.body).toMatchObject({
+          share_image_en: english,
+          share_image_ar: first,
+          image_url: null,
+        });
+        const id = created.body!.id as string;
+        // A share image in use is not removed on its own.
+        expect((await send("DELETE", `/api/uploads/${kind}/1700000000001_first.png`)).status).toBe(409);
+
+        const replaced = await send(
+          "PUT",
+          `/api/${kind}/${id}`,
+          body({ share_image_en: english, share_image_ar: second }),
+        );
+        expect(replaced.body).toMatchObject({ share_image_en: english, share_image_ar: second });
+        expect(existsSync(storedFile(dataDir, first))).toBe(false);
+        expect(existsSync(storedFile(dataDir, second))).toBe(true);
+
+        // A file that is not ours is refused under its field, in the owner's language, and nothing changes.
+        const refused = await send(
+          "PUT",
+          `/api/${kind}/${id}`,
+          body({ share_image_en: english, share_image_ar: `/storage/portfolio_images/${kind}/1_gone.png` }),
+          { Cookie: `${cookie}; language=ar` },
+        );
+        expect(refused.status).toBe(422);
+        expect(refused.body).toMatchObject({
+          error: apiErrorTexts.ar.imageNotStored,
+          issues: [{ path: "share_image_ar", message: apiErrorTexts.ar.imageNotStored }],
+        });
+        const other = kind === "articles" ? "projects" : "articles";
+        const foreign = storeImage(dataDir, other, "1700000000003_other.png");
+        expect((await send("PUT", `/api/${kind}/${id}`, body({ share_image_en: foreign }))).status).toBe(422);
+
+        const removed = await send(
+          "PUT",
+          `/api/${kind}/${id}`,
+          body({ share_image_en: english, share_image_ar: null }),
+        );
+        expect(removed.body).toMatchObject({ share_image_en: english, share_image_ar: null });
+        expect(existsSync(storedFile(dataDir, second))).toBe(false);
+        expect((await send("GET", `/api/admin/${kind}/${id}`)).body).toMatchObject({
+          share_image_en: english,
+          share_image_ar: null,
+        });
+
+        expect((await send("DELETE", `/api/${kind}/${id}`)).status).toBe(204);
+        expect(existsSync(storedFile(dataDir, english))).toBe(false);
+      },
+    );
   });
 });

@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import RssParser from "rss-parser";
 import Sitemapper from "sitemapper";
 import { insertProject } from "#tests/helpers/seed.ts";
-import { ADMIN, openView, signIn } from "./admin-page.ts";
+import { ADMIN, openView, png, signIn } from "./admin-page.ts";
 import { OWNER_PASSWORD, expect, failedResource, test, text } from "./fixtures.ts";
 
 // Every language tells the truth (decisions 043, 044): a slug per language, old addresses that answer 301 and
@@ -220,13 +220,24 @@ test("an article in one language and one renamed: honest pages, true discovery, 
   expect(await sitemapArticles(baseURL!)).toEqual([now.en, now.ar].sort());
 });
 
-test("the owner sees what needs translating, sets an Arabic address, and a project's English text is marked", async ({
+test("the owner sees what needs translating, sets an Arabic address and share image, and a project's English text is marked", async ({
   page,
   request,
   db,
+  consoleGuard,
 }) => {
   test.setTimeout(90_000);
-  await insertProject(db, { title: "Shop", title_ar: "متجر", description: "An online shop." });
+  consoleGuard.allow(/status of 415/);
+  // A project with its own Arabic share image (the head names it; no file is needed for that).
+  const projectCard = "/storage/portfolio_images/projects/1700000000000_shop-card.png";
+  await insertProject(db, {
+    title: "Shop",
+    title_ar: "متجر",
+    description: "An online shop.",
+    slug_en: "shop",
+    slug_ar: "متجر",
+    share_image_ar: projectCard,
+  });
   await signIn(page);
   await write(page, "post", "/api/articles", {
     title_en: "Only in English",
@@ -262,9 +273,48 @@ test("the owner sees what needs translating, sets an Arabic address, and a proje
   // Its own search and share texts in Arabic.
   await form.getByLabel(text("en", "admin.addresses.metaTitleAr")).fill("عنوان للبحث");
   await form.getByLabel(text("en", "admin.addresses.metaDescriptionAr")).fill("وصف للمشاركة");
+  // And its own Arabic share image: a file that is no picture is refused under that field, then a picture.
+  const shareImage = form.getByLabel(text("en", "admin.addresses.shareImageAr"), { exact: true });
+  await shareImage.setInputFiles({
+    name: "card.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("no picture"),
+  });
+  await form.getByRole("button", { name: text("en", "admin.articles.save") }).click();
+  await expect(shareImage).toHaveAttribute("aria-invalid", "true");
+  await expect(shareImage).toHaveAccessibleDescription(
+    /Only PNG, JPEG, WebP and GIF images can be uploaded\./,
+  );
+  await shareImage.setInputFiles({
+    name: "card.png",
+    mimeType: "image/png",
+    buffer: await png("#0ea5e9", 240, 126),
+  });
+  await expect(form.getByRole("img", { name: text("en", "imageField.preview") })).toBeVisible();
   await form.getByRole("button", { name: text("en", "admin.articles.save") }).click();
   await expect(form).toBeHidden();
   const head = await (await request.get(`/ar/articles/${enc("بالإنجليزية-فقط")}`)).text();
+  const ogImage = (html: string) => /<meta property="og:image" content="([^"]+)"\/>/.exec(html)?.[1];
+  const arabicCard = ogImage(head)!;
+  expect(new URL(arabicCard).pathname).toMatch(/^\/storage\/portfolio_images\/articles\/\d+_card\.png$/);
+  expect((await request.get(arabicCard)).headers()["content-type"]).toBe("image/png");
+  // The English page keeps the drawn card.
+  const englishHead = await (await request.get("/articles/only-in-english")).text();
+  expect(new URL(ogImage(englishHead)!).pathname).toBe("/share/en/articles/only-in-english.png");
+  // Removed again, the Arabic page shares the drawn card and the file goes.
+  await item
+    .getByRole("link", { name: text("en", "admin.articles.editItem", { title: "Only in English" }) })
+    .click();
+  await expect(form.getByRole("img", { name: text("en", "imageField.current") })).toHaveAttribute(
+    "src",
+    new URL(arabicCard).pathname,
+  );
+  await form.getByRole("button", { name: text("en", "imageField.removeCurrent") }).click();
+  await form.getByRole("button", { name: text("en", "admin.articles.save") }).click();
+  await expect(form).toBeHidden();
+  const drawn = ogImage(await (await request.get(`/ar/articles/${enc("بالإنجليزية-فقط")}`)).text())!;
+  expect(new URL(drawn).pathname).toBe(`/share/ar/articles/${enc("بالإنجليزية-فقط")}.png`);
+  expect((await request.get(arabicCard)).status()).toBe(404);
   expect(head).toContain('<meta property="og:description" content="وصف للمشاركة"/>');
   expect(head).toMatch(/<meta property="og:title" content="[^"]*عنوان للبحث[^"]*"\/>/);
   expect(head).toContain('"headline":"عنوان للبحث"');
@@ -272,6 +322,14 @@ test("the owner sees what needs translating, sets an Arabic address, and a proje
     statuses: [301, 200],
     end: `/ar/articles/${enc("بالإنجليزية-فقط")}`,
   });
+
+  // The project's Arabic page shares its own image, its English page the drawn card.
+  const projectHead = await (await request.get(`/ar/projects/${enc("متجر")}`)).text();
+  expect(ogImage(projectHead)).toMatch(new RegExp(`^https?://[^/]+${projectCard}$`));
+  expect(projectHead).toContain(`"image":["${new URL(ogImage(projectHead)!).origin}${projectCard}"]`);
+  expect(ogImage(await (await request.get("/projects/shop")).text())).toMatch(
+    /\/share\/en\/projects\/shop\.png$/,
+  );
 
   // On the Arabic projects page the English description is marked English, left to right.
   await page.goto("/ar/projects");

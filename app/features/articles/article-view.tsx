@@ -1,51 +1,23 @@
 import { MetaLine } from "#app/components/meta-line.tsx";
-import { ResponsiveImage } from "#app/components/responsive-image.tsx";
-import { ArrowLeft, Share2 } from "lucide-react";
+import { BackToList, type ItemKind } from "#app/components/missing-item.tsx";
+import { CoverImage } from "#app/components/responsive-image.tsx";
+import { Share2 } from "lucide-react";
 import { Link } from "react-router";
 import { textAttributes, useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import type { ArticleView } from "./load-articles.server.ts";
 import { TagLinks } from "./article-list.tsx";
 
-/** The link back to the list, in the page's language. */
-export function BackToArticles() {
-  const { t, localPath } = useI18n();
-  return (
-    <Link
-      to={localPath("/articles")}
-      className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-      {t("articles.back")}
-    </Link>
-  );
-}
-
-/** An article that is not there (or not public yet), with the way back to the list. */
-export function ArticleNotFound({ unavailable = false }: { unavailable?: boolean }) {
-  const { t } = useI18n();
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">
-        {t(unavailable ? "errors.fetchArticle" : "articles.notFoundTitle")}
-      </h1>
-      <p className="text-lg">{t("articles.notFound")}</p>
-      <BackToArticles />
-    </section>
-  );
-}
-
-/** The address of an article that was deleted (410 Gone, decision 043), with the way back to the list. */
-export function ArticleGone() {
-  const { t } = useI18n();
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{t("articles.goneTitle")}</h1>
-      <p className="text-lg">{t("articles.gone")}</p>
-      <BackToArticles />
-    </section>
-  );
-}
+/** Articles' list and missing-article screens. */
+export const ARTICLE_KIND: ItemKind = {
+  listPath: "/articles",
+  back: "articles.back",
+  notFoundTitle: "articles.notFoundTitle",
+  notFound: "articles.notFound",
+  unavailableTitle: "errors.fetchArticle",
+  goneTitle: "articles.goneTitle",
+  gone: "articles.gone",
+};
 
 /**
  * One article as visitors read it (docs/product.md §2, §18): cover, title, author, date, reading time, tags, a
@@ -58,20 +30,11 @@ export function ArticleBody({ article, share = true }: { article: ArticleView; s
   return (
     <article>
       {article.image_url ? (
-        <ResponsiveImage
-          src={article.image_url}
-          info={article.image_info}
-          sizes="100vw"
-          alt={article.image_alt}
-          width={1600}
-          height={700}
-          priority
-          className="aspect-[16/7] max-h-[28rem] w-full bg-muted object-cover"
-        />
+        <CoverImage src={article.image_url} info={article.image_info} alt={article.image_alt} />
       ) : null}
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <div className="mb-8 flex items-center justify-between gap-4">
-          <BackToArticles />
+          <BackToList kind={ARTICLE_KIND} />
           {share ? (
             <button
               type="button"

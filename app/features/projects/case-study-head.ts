@@ -14,7 +14,7 @@ export function caseStudyHead(
 ): MetaDescriptor[] {
   const { language, origin, text, site } = metaText(args);
   const path = project.paths[language];
-  const images = [project.image_url, ...project.gallery.map((image) => image.url)].filter(
+  const images = [project.shareImage, project.image_url, ...project.gallery.map((image) => image.url)].filter(
     (url): url is string => url !== null,
   );
   return pageHead(args, {
@@ -24,6 +24,7 @@ export function caseStudyHead(
     vars: { title: project.metaTitle || project.title.text },
     description: project.metaDescription || project.summary.text || undefined,
     type: "article",
+    image: project.shareImage,
     breadcrumbs: [
       [text("nav.projects"), "/projects"],
       [project.title.text, path],

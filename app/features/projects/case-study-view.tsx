@@ -1,8 +1,9 @@
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { GithubIcon } from "#app/components/brand-icons.tsx";
-import { ResponsiveImage } from "#app/components/responsive-image.tsx";
+import { BackToList, type ItemKind } from "#app/components/missing-item.tsx";
+import { CoverImage } from "#app/components/responsive-image.tsx";
+import { TagList } from "#app/components/tag-list.tsx";
 import { TestimonialQuote } from "#app/components/testimonial-quote.tsx";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -14,45 +15,16 @@ import type { CaseStudyView } from "./load-case-study.server.ts";
 // problem, approach and outcome, links and the gallery. The owner's preview renders the same. Every text carries
 // the language it is in: on an Arabic page, English standing in is marked `lang="en"` and reads left to right.
 
-/** The link back to the projects page, in the page's language. */
-export function BackToProjects() {
-  const { t, localPath } = useI18n();
-  return (
-    <Link
-      to={localPath("/projects")}
-      className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-      {t("caseStudy.back")}
-    </Link>
-  );
-}
-
-/** A project that is not there (or not public), with the way back to the list. */
-export function CaseStudyNotFound({ unavailable = false }: { unavailable?: boolean }) {
-  const { t } = useI18n();
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">
-        {t(unavailable ? "errors.fetchProjects" : "caseStudy.notFoundTitle")}
-      </h1>
-      <p className="text-lg">{t("caseStudy.notFound")}</p>
-      <BackToProjects />
-    </section>
-  );
-}
-
-/** A project that was deleted: its address is gone for good (410, decision 043). */
-export function CaseStudyGone() {
-  const { t } = useI18n();
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{t("caseStudy.goneTitle")}</h1>
-      <p className="text-lg">{t("caseStudy.gone")}</p>
-      <BackToProjects />
-    </section>
-  );
-}
+/** Projects' list and missing-project screens. */
+export const PROJECT_KIND: ItemKind = {
+  listPath: "/projects",
+  back: "caseStudy.back",
+  notFoundTitle: "caseStudy.notFoundTitle",
+  notFound: "caseStudy.notFound",
+  unavailableTitle: "errors.fetchProjects",
+  goneTitle: "caseStudy.goneTitle",
+  gone: "caseStudy.gone",
+};
 
 /** A text in the language it is written in; `dir="auto"` keeps English standing in left to right. */
 function Local({
@@ -100,19 +72,10 @@ export function CaseStudyBody({ project }: { project: CaseStudyView }) {
   return (
     <article>
       {project.image_url ? (
-        <ResponsiveImage
-          src={project.image_url}
-          info={project.image_info}
-          sizes="100vw"
-          alt={project.image_alt}
-          width={1600}
-          height={700}
-          priority
-          className="aspect-[16/7] max-h-[28rem] w-full bg-muted object-cover"
-        />
+        <CoverImage src={project.image_url} info={project.image_info} alt={project.image_alt} />
       ) : null}
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <BackToProjects />
+        <BackToList kind={PROJECT_KIND} />
         <Local
           value={project.title}
           as="h1"
@@ -137,17 +100,7 @@ export function CaseStudyBody({ project }: { project: CaseStudyView }) {
               <div className="sm:col-span-2">
                 <dt className="text-sm font-semibold text-muted-foreground">{t("caseStudy.stack")}</dt>
                 <dd className="mt-2">
-                  <ul className="flex flex-wrap gap-2">
-                    {project.tags.map((tag) => (
-                      <li
-                        key={tag}
-                        dir="auto"
-                        className="rounded-full bg-accent px-3 py-1 text-xs font-medium text-primary"
-                      >
-                        {tag}
-                      </li>
-                    ))}
-                  </ul>
+                  <TagList tags={project.tags} />
                 </dd>
               </div>
             ) : null}

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
+import { ITEM_IMAGE_COLUMNS } from "#core/images.ts";
 import {
   MAX_ARTICLE_HTML_BYTES,
   MAX_EMBEDDED_IMAGE_BYTES,
@@ -296,6 +297,8 @@ async function deriveFields(deps: ArticleWriteDeps, input: ArticleInput) {
     meta_title_ar: input.meta_title_ar,
     meta_description_en: input.meta_description_en,
     meta_description_ar: input.meta_description_ar,
+    share_image_en: input.share_image_en,
+    share_image_ar: input.share_image_ar,
     image_url: input.image_url,
     // A description without its image means nothing (docs/product.md §5).
     image_alt_en: input.image_url ? input.image_alt_en : "",
@@ -395,7 +398,8 @@ const wantedSlugs = (
 });
 
 export async function createArticle(deps: ArticleWriteDeps, input: ArticleInput): Promise<OwnerArticle> {
-  await deps.uploads.requireStored(input.image_url, null, "articles");
+  for (const column of ITEM_IMAGE_COLUMNS)
+    await deps.uploads.requireStored(input[column], null, "articles", column);
   const fields = await deriveFields(deps, input);
   const renders = await renderArticle(fields);
   const now = deps.now();
@@ -425,7 +429,8 @@ export async function updateArticle(
   input: ArticleInput,
 ): Promise<OwnerArticle> {
   const current = await findArticle(deps.db, id);
-  await deps.uploads.requireStored(input.image_url, current.image_url, "articles");
+  for (const column of ITEM_IMAGE_COLUMNS)
+    await deps.uploads.requireStored(input[column], current[column], "articles", column);
   const fields = await deriveFields(deps, input);
   const renders = await renderArticle(fields);
   const now = deps.now();
@@ -448,12 +453,13 @@ export async function updateArticle(
     await keepArticleRenders(tx, updated.id, renders);
     return updated;
   });
-  // The replaced image goes once the row points at the new one (decision 009).
-  if (current.image_url !== row.image_url) await deps.uploads.removeUnused(current.image_url);
+  // A replaced image goes once the row points at the new one (decision 009).
+  for (const column of ITEM_IMAGE_COLUMNS)
+    if (current[column] !== row[column]) await deps.uploads.removeUnused(current[column]);
   return toOwnerArticle(row, now);
 }
 
-/** Deletes an article and its image; answers its title. Its addresses, once public, answer 410 Gone. */
+/** Deletes an article and its images; answers its title. Its addresses, once public, answer 410 Gone. */
 export async function deleteArticle(deps: ArticleWriteDeps, id: string): Promise<{ title: string }> {
   if (!isUuid(id)) throw new ServiceError(404, "articleNotFound");
   const row = await deps.db.transaction(async (tx) => {
@@ -462,7 +468,7 @@ export async function deleteArticle(deps: ArticleWriteDeps, id: string): Promise
     return deleted;
   });
   if (!row) throw new ServiceError(404, "articleNotFound");
-  await deps.uploads.removeUnused(row.image_url);
+  for (const column of ITEM_IMAGE_COLUMNS) await deps.uploads.removeUnused(row[column]);
   return { title: row.title };
 }
 

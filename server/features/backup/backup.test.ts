@@ -94,6 +94,19 @@ async function fill(made: Made) {
     "1700000000003_checkout.png",
     Buffer.concat([PNG, Buffer.from([3])]),
   );
+  // The owner's share images per language (decision 044).
+  const projectCard = storeImage(
+    made,
+    "projects",
+    "1700000000004_card.png",
+    Buffer.concat([PNG, Buffer.from([4])]),
+  );
+  const articleCard = storeImage(
+    made,
+    "articles",
+    "1700000000005_card.png",
+    Buffer.concat([PNG, Buffer.from([5])]),
+  );
   const alt = { image_alt_en: "A shop", image_alt_ar: "متجر" };
   // A case study with its rich text, key results and a gallery (docs/product.md §28).
   await send(made, "POST", "/api/projects", {
@@ -105,6 +118,7 @@ async function fill(made: Made) {
     problem_en: "<p>Slow pages.</p>",
     results_ar: ["أسرع بنسبة ٤٠٪"],
     gallery: [{ url: galleryImage, alt_en: "The checkout", alt_ar: "صفحة الدفع" }],
+    share_image_en: projectCard,
     ...alt,
   });
   await send(made, "POST", "/api/projects", { title: "Blog", tags: ["Astro"] });
@@ -115,6 +129,7 @@ async function fill(made: Made) {
     content_en: "<h2>Why</h2><p>Because.</p>",
     content_ar: "<p>لأن.</p>",
     image_url: coverImage,
+    share_image_ar: articleCard,
     status: "published",
     tags: [{ en: "Node.js", ar: "نود" }],
     ...alt,
@@ -255,8 +270,10 @@ describe.each(backends)("backup of a site on $name", (backend) => {
         "data/slug_history.json",
         "data/testimonials.json",
         "images/articles/1700000000001_cover.png",
+        "images/articles/1700000000005_card.png",
         "images/projects/1700000000000_shop.png",
         "images/projects/1700000000003_checkout.png",
+        "images/projects/1700000000004_card.png",
         "images/site/1700000000002_me.png",
         "manifest.json",
       ]);
@@ -280,7 +297,19 @@ describe.each(backends)("backup of a site on $name", (backend) => {
             },
           },
         });
-        expect(await contentRows(fresh)).toEqual(await contentRows(database()));
+        const rows = await contentRows(fresh);
+        expect(rows).toEqual(await contentRows(database()));
+        // The share images came back with their rows.
+        expect(rows.projects).toContainEqual(
+          expect.objectContaining({
+            share_image_en: "/storage/portfolio_images/projects/1700000000004_card.png",
+          }),
+        );
+        expect(rows.articles).toContainEqual(
+          expect.objectContaining({
+            share_image_ar: "/storage/portfolio_images/articles/1700000000005_card.png",
+          }),
+        );
         expect(imageFiles(copy)).toEqual(imageFiles(source));
         // The restored site serves what the first one did.
         const served = async (made: Made): Promise<unknown> =>

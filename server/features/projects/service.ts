@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ne, or, sql } from "drizzle-orm";
+import { ITEM_IMAGE_COLUMNS } from "#core/images.ts";
 import { buildUniqueSlug } from "#core/article-rules.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Language } from "#core/preferences.ts";
@@ -182,7 +183,8 @@ async function uniqueSlugs(tx: Transaction, input: ProjectInput, currentId: stri
 }
 
 export async function createProject(deps: ProjectWriteDeps, input: ProjectInput): Promise<OwnerProject> {
-  await deps.uploads.requireStored(input.image_url, null, "projects");
+  for (const column of ITEM_IMAGE_COLUMNS)
+    await deps.uploads.requireStored(input[column], null, "projects", column);
   await requireGalleryStored(deps.uploads, input.gallery, []);
   const values = await rowOf(deps, input);
   const row = await withOrderLock(deps.db, async (tx) => {
@@ -214,7 +216,8 @@ export async function updateProject(
 ): Promise<OwnerProject> {
   const current = await findProject(deps.db, id);
   const currentGallery = await readGallery(deps.db, id);
-  await deps.uploads.requireStored(input.image_url, current.image_url, "projects");
+  for (const column of ITEM_IMAGE_COLUMNS)
+    await deps.uploads.requireStored(input[column], current[column], "projects", column);
   await requireGalleryStored(deps.uploads, input.gallery, currentGallery);
   const values = await rowOf(deps, input);
   const row = await deps.db.transaction(async (tx) => {
@@ -237,7 +240,8 @@ export async function updateProject(
     return updated;
   });
   // The replaced or removed images go once no row points at them (decision 009).
-  if (current.image_url !== row.image_url) await deps.uploads.removeUnused(current.image_url);
+  for (const column of ITEM_IMAGE_COLUMNS)
+    if (current[column] !== row[column]) await deps.uploads.removeUnused(current[column]);
   const kept = new Set(input.gallery.map((image) => image.url));
   for (const image of currentGallery) if (!kept.has(image.url)) await deps.uploads.removeUnused(image.url);
   return { ...serializeRow(row), gallery: await readGallery(deps.db, row.id) };
@@ -312,7 +316,7 @@ export async function moveProject(
   return { index, title };
 }
 
-/** Deletes a project, its image and its gallery; answers what was deleted. */
+/** Deletes a project, its images and its gallery; answers what was deleted. */
 export async function deleteProject(deps: ProjectWriteDeps, id: string): Promise<Project> {
   if (!isUuid(id)) throw new ServiceError(404, "projectNotFound");
   const gallery = await readGallery(deps.db, id);
@@ -322,7 +326,7 @@ export async function deleteProject(deps: ProjectWriteDeps, id: string): Promise
     return deleted;
   });
   if (!row) throw new ServiceError(404, "projectNotFound");
-  await deps.uploads.removeUnused(row.image_url);
+  for (const column of ITEM_IMAGE_COLUMNS) await deps.uploads.removeUnused(row[column]);
   for (const image of gallery) await deps.uploads.removeUnused(image.url);
   return serializeRow(row);
 }

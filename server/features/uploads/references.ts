@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { parseImageUrl, type ImageFolder } from "#core/images.ts";
+import { eq, or, sql } from "drizzle-orm";
+import { ITEM_IMAGE_COLUMNS, parseImageUrl, type ImageFolder } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
 import { articles, projectImages, projects, siteSettings, testimonials } from "#db/schema.ts";
 import type { Logger } from "#server/kernel/logger.ts";
@@ -8,14 +8,14 @@ import { ServiceError } from "#server/http/errors.ts";
 import { removeStoredImage } from "./variants.ts";
 
 /**
- * Whether a project (its image or its gallery), an article (its image or its text) or the site settings (portrait, about image) still point at
+ * Whether a project (its image, share images or gallery), an article (its image, share images or text) or the site settings (portrait, about image) still point at
  * this image URL.
  */
 export async function isImageReferenced(db: Database, url: string): Promise<boolean> {
   const [project] = await db
     .select({ id: projects.id })
     .from(projects)
-    .where(eq(projects.image_url, url))
+    .where(or(...ITEM_IMAGE_COLUMNS.map((column) => eq(projects[column], url))))
     .limit(1);
   if (project) return true;
   const [galleryImage] = await db
@@ -33,7 +33,7 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
   const [article] = await db
     .select({ id: articles.id })
     .from(articles)
-    .where(eq(articles.image_url, url))
+    .where(or(...ITEM_IMAGE_COLUMNS.map((column) => eq(articles[column], url))))
     .limit(1);
   if (article) return true;
   // An image inside an article's text (docs/product.md §5: stored when the article is saved).
@@ -90,7 +90,7 @@ export async function requireStoredImage(
 }
 
 /**
- * Every stored image the site points at: projects' and articles' images, images inside articles' text, and the
+ * Every stored image the site points at: projects' and articles' images and share images, images inside articles' text, and the
  * portrait and about image of the settings (for `npm run storage:migrate`'s check).
  */
 export async function listImageReferences(db: Database): Promise<{ folder: ImageFolder; name: string }[]> {
@@ -101,11 +101,20 @@ export async function listImageReferences(db: Database): Promise<{ folder: Image
       if (stored) found.set(match[0], stored);
     }
   };
-  for (const row of await db.select({ url: projects.image_url }).from(projects)) collect(row.url);
+  const projectRows = await db
+    .select({ url: projects.image_url, en: projects.share_image_en, ar: projects.share_image_ar })
+    .from(projects);
+  for (const row of projectRows) Object.values(row).forEach(collect);
   const articleRows = await db
-    .select({ url: articles.image_url, en: articles.content_en, ar: articles.content_ar })
+    .select({
+      url: articles.image_url,
+      shareEn: articles.share_image_en,
+      shareAr: articles.share_image_ar,
+      en: articles.content_en,
+      ar: articles.content_ar,
+    })
     .from(articles);
-  for (const row of articleRows) [row.url, row.en, row.ar].forEach(collect);
+  for (const row of articleRows) Object.values(row).forEach(collect);
   for (const row of await db.select({ overrides: siteSettings.overrides }).from(siteSettings))
     collect(JSON.stringify(row.overrides));
   return [...found.values()];

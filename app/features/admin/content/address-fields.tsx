@@ -2,9 +2,13 @@ import { useFormContext, useWatch, type FieldValues, type Path } from "react-hoo
 import { arabicSlug, itemPath } from "#core/slugs.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { TextArea, TextInput } from "#app/features/admin/forms/form-controls.tsx";
+import { ImageField } from "#app/features/admin/forms/image-field.tsx";
 
-// An item's address and its search and share texts per language (decisions 043, 044), in the article and project
-// forms: each slug with a preview of the address it makes, the meta title and description beside each other.
+// An item's address and its search and share texts and share image per language (decisions 043, 044), in the
+// article and project forms: each slug with a preview of the address it makes, the meta title, description and
+// share image beside each other.
+
+type Lang = "en" | "ar";
 
 export interface AddressValues {
   slug_en: string;
@@ -13,20 +17,36 @@ export interface AddressValues {
   meta_title_ar: string;
   meta_description_en: string;
   meta_description_ar: string;
+  /** A picture chosen as the share image of each language, uploaded by the save. */
+  share_image_en: File | null;
+  share_image_ar: File | null;
+  /** The saved share image goes at the next save. */
+  share_removed_en: boolean;
+  share_removed_ar: boolean;
 }
+
+/** The share images an item has now, by language. */
+export type ShareImages = Record<Lang, string | null>;
 
 const LANGS = ["en", "ar"] as const;
 
 export function AddressFields<Values extends FieldValues & AddressValues>({
   id,
   kind,
+  shareImages,
 }: {
   id: string;
   kind: "articles" | "projects";
+  shareImages: ShareImages;
 }) {
   const { t } = useI18n();
-  const { register, control, formState } = useFormContext<Values>();
+  const { register, control, formState, setValue } = useFormContext<Values>();
   const errors = formState.errors as Partial<Record<keyof AddressValues, { message?: string }>>;
+  const [fileEn, fileAr, removedEn, removedAr] = useWatch({
+    control,
+    name: ["share_image_en", "share_image_ar", "share_removed_en", "share_removed_ar"] as Path<Values>[],
+  }) as unknown as [File | null, File | null, boolean, boolean];
+  const shares = { en: { file: fileEn, removed: removedEn }, ar: { file: fileAr, removed: removedAr } };
   const slugs = useWatch({ control, name: ["slug_en", "slug_ar"] as Path<Values>[] }) as string[];
   const preview = (lang: "en" | "ar") => {
     const typed = slugs[lang === "en" ? 0 : 1] ?? "";
@@ -90,13 +110,36 @@ export function AddressFields<Values extends FieldValues & AddressValues>({
               lang={lang}
             />
           ))}
+          {LANGS.map((lang) => (
+            <ImageField
+              key={`share-${lang}`}
+              id={`${id}-share-image-${lang}`}
+              label={t(lang === "en" ? "admin.addresses.shareImageEn" : "admin.addresses.shareImageAr")}
+              hint={t("admin.addresses.shareImageHint")}
+              file={shares[lang].file}
+              onFileChange={(chosen) =>
+                setValue(`share_image_${lang}` as Path<Values>, chosen as Values[Path<Values>], {
+                  shouldDirty: true,
+                  shouldValidate: formState.isSubmitted,
+                })
+              }
+              currentUrl={shareImages[lang]}
+              error={errors[`share_image_${lang}`]?.message}
+              removed={shares[lang].removed}
+              onRemovedChange={(removed) =>
+                setValue(`share_removed_${lang}` as Path<Values>, removed as Values[Path<Values>], {
+                  shouldDirty: true,
+                })
+              }
+            />
+          ))}
         </div>
       </fieldset>
     </>
   );
 }
 
-/** The form values of an item's addresses and meta texts. */
+/** The form values of an item's addresses and meta texts; no share image chosen or removed yet. */
 export function addressValuesOf(
   item:
     | (Record<`meta_title_${"en" | "ar"}` | `meta_description_${"en" | "ar"}` | "slug_ar", string> & {
@@ -112,15 +155,40 @@ export function addressValuesOf(
     meta_title_ar: item?.meta_title_ar ?? "",
     meta_description_en: item?.meta_description_en ?? "",
     meta_description_ar: item?.meta_description_ar ?? "",
+    share_image_en: null,
+    share_image_ar: null,
+    share_removed_en: false,
+    share_removed_ar: false,
   };
 }
 
+/** The share images an item has now. */
+export const shareImagesOf = (
+  item: { share_image_en: string | null; share_image_ar: string | null } | undefined,
+) => ({
+  en: item?.share_image_en ?? null,
+  ar: item?.share_image_ar ?? null,
+});
+
+/** A share image in the body: the saved one's URL, the chosen file's name until the save uploads it, or null. */
+function shareImageBody(file: File | null, removed: boolean, current: string | null): string | null {
+  return file instanceof File ? file.name : removed ? null : current;
+}
+
 /** The fields of the API's body for them (db/inputs.ts). */
-export const addressBody = (values: AddressValues): AddressValues => ({
+export const addressBody = (values: AddressValues, shareImages: ShareImages) => ({
   slug_en: values.slug_en,
   slug_ar: values.slug_ar,
   meta_title_en: values.meta_title_en,
   meta_title_ar: values.meta_title_ar,
   meta_description_en: values.meta_description_en,
   meta_description_ar: values.meta_description_ar,
+  share_image_en: shareImageBody(values.share_image_en, values.share_removed_en, shareImages.en),
+  share_image_ar: shareImageBody(values.share_image_ar, values.share_removed_ar, shareImages.ar),
+});
+
+/** The share images the save uploads, by the body's field they go to. */
+export const shareImageFiles = (values: AddressValues) => ({
+  share_image_en: values.share_image_en instanceof File ? values.share_image_en : null,
+  share_image_ar: values.share_image_ar instanceof File ? values.share_image_ar : null,
 });

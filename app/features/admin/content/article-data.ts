@@ -37,12 +37,22 @@ export async function saveArticle(request: Request, id: string | undefined) {
   const { input, files } = await readSubmission<ArticleBody>(request);
   return respond(
     await saveWithImages({
-      files: { image: files.image },
+      files: {
+        image: files.image,
+        share_image_en: files.share_image_en,
+        share_image_ar: files.share_image_ar,
+      },
       folder: "articles",
-      fieldOf: () => "file",
+      // A refused share image shows under its own field; the cover under the image field.
+      fieldOf: (name) => (name === "image" ? "file" : name),
       titleKey: id ? "errors.updateArticle" : "errors.addArticle",
-      save: ({ image }) => {
-        const json = { ...input, image_url: image ?? input.image_url };
+      save: (urls) => {
+        const json = {
+          ...input,
+          image_url: urls.image ?? input.image_url,
+          share_image_en: urls.share_image_en ?? input.share_image_en,
+          share_image_ar: urls.share_image_ar ?? input.share_image_ar,
+        };
         return id
           ? call(() => api.articles[":id"].$put({ param: { id }, json }))
           : call(() => api.articles.$post({ json }));

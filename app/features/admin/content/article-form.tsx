@@ -6,7 +6,7 @@ import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import { TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
-import { AddressFields } from "./address-fields.tsx";
+import { AddressFields, shareImageFiles, shareImagesOf } from "./address-fields.tsx";
 import { TranslationPanel } from "./translation-note.tsx";
 import { ArticleDetails } from "./article-details.tsx";
 import { ContentImage } from "./content-image.tsx";
@@ -21,6 +21,7 @@ export function ArticleForm({ article }: { article?: OwnerArticle }) {
   const { timeZone } = useSite();
   const id = useId();
   const currentUrl = article?.image_url ?? null;
+  const shareImages = shareImagesOf(article);
   const editor = useEditorForm<ArticleValues>({
     kind: "articles",
     editing: Boolean(article),
@@ -29,13 +30,14 @@ export function ArticleForm({ article }: { article?: OwnerArticle }) {
     resolver: schemaResolver({
       schema: ArticleInputSchema,
       language,
-      toBody: (values) => bodyOf(values, currentUrl, timeZone),
+      toBody: (values) => bodyOf(values, currentUrl, shareImages, timeZone),
       fieldOf: articleField,
       // The server's rule beside the schema (docs/product.md §5.4), core/article-rules.ts.
       rules: (values) =>
         buildArticleTitles(values) ? [] : [{ path: ["title_en"], message: "articleTitleRequired" }],
     }),
-    toInput: (values) => bodyOf(values, currentUrl, timeZone),
+    toInput: (values) => bodyOf(values, currentUrl, shareImages, timeZone),
+    files: (values) => ({ image: values.file, ...shareImageFiles(values) }),
     fieldOf: articleField,
   });
   const { register, formState } = editor.form;
@@ -60,7 +62,7 @@ export function ArticleForm({ article }: { article?: OwnerArticle }) {
       <ContentEditor id={`${id}-content-en`} lang="en" />
       <ContentEditor id={`${id}-content-ar`} lang="ar" />
       <ArticleDetails id={id} />
-      <AddressFields<ArticleValues> id={id} kind="articles" />
+      <AddressFields<ArticleValues> id={id} kind="articles" shareImages={shareImages} />
     </EditorDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { fromZonedInput, toZonedInput } from "#core/dates.ts";
 import { parseTags } from "#core/projects.ts";
 import type { ArticleStatus, OwnerArticle } from "#db/records.ts";
-import { addressBody, addressValuesOf, type AddressValues } from "./address-fields.tsx";
+import { addressBody, addressValuesOf, type AddressValues, type ShareImages } from "./address-fields.tsx";
 import { imageBody, imageValuesOf, NO_IMAGE, topField, type ImageValues } from "./editor-form.ts";
 
 // An article's form values and the body the API takes from them (docs/product.md §18).
@@ -38,7 +38,12 @@ export function valuesOf(article: OwnerArticle | undefined, timeZone: string): A
 }
 
 /** What POST /api/articles and PUT /api/articles/:id take (db/inputs.ts); the server derives slug and excerpts. */
-export function bodyOf(values: ArticleValues, currentUrl: string | null, timeZone: string) {
+export function bodyOf(
+  values: ArticleValues,
+  currentUrl: string | null,
+  shareImages: ShareImages,
+  timeZone: string,
+) {
   const arabicTags = parseTags(values.tags_ar);
   const publishAt = values.status === "scheduled" ? fromZonedInput(values.publish_at, timeZone) : null;
   return {
@@ -52,7 +57,7 @@ export function bodyOf(values: ArticleValues, currentUrl: string | null, timeZon
     publish_at: publishAt ? publishAt.toISOString() : null,
     // The English and Arabic names paired in order; a missing Arabic one falls back to the English.
     tags: parseTags(values.tags_en).map((en, index) => ({ en, ar: arabicTags[index] ?? "" })),
-    ...addressBody(values),
+    ...addressBody(values, shareImages),
     ...imageBody(values, currentUrl),
   };
 }

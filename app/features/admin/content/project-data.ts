@@ -47,15 +47,21 @@ export async function saveProject(request: Request, id: string | undefined) {
     await saveWithImages({
       files,
       folder: "projects",
-      // A refused gallery file shows under its image; the project's image under its field.
-      fieldOf: (name) => (name === "image" ? "file" : `${name}.url`),
+      // A refused gallery file shows under its image; the project's image and share images under their fields.
+      fieldOf: (name) => (name === "image" ? "file" : name.startsWith("share_image_") ? name : `${name}.url`),
       titleKey: id ? "errors.updateProject" : "errors.addProject",
       save: (urls) => {
         const gallery = input.gallery.map((image, index) => ({
           ...image,
           url: urls[`gallery.${index}`] ?? image.url,
         }));
-        const json = { ...input, gallery, image_url: urls.image ?? input.image_url };
+        const json = {
+          ...input,
+          gallery,
+          image_url: urls.image ?? input.image_url,
+          share_image_en: urls.share_image_en ?? input.share_image_en,
+          share_image_ar: urls.share_image_ar ?? input.share_image_ar,
+        };
         return id
           ? call(() => api.projects[":id"].$put({ param: { id }, json }))
           : call(() => api.projects.$post({ json }));

@@ -5,7 +5,15 @@ import type { OwnerProject } from "#db/records.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { CheckboxField, TextArea, TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
-import { AddressFields, addressBody, addressValuesOf, type AddressValues } from "./address-fields.tsx";
+import {
+  AddressFields,
+  addressBody,
+  addressValuesOf,
+  shareImageFiles,
+  shareImagesOf,
+  type AddressValues,
+  type ShareImages,
+} from "./address-fields.tsx";
 import { CaseStudyFields, type CaseStudyValues } from "./case-study-fields.tsx";
 import { ContentImage } from "./content-image.tsx";
 import { TranslationPanel } from "./translation-note.tsx";
@@ -75,16 +83,16 @@ function valuesOf(project: OwnerProject | undefined): ProjectValues {
   };
 }
 
-/** The files the save uploads: the project's image, and each new image of the gallery by its place. */
+/** The files the save uploads: the project's image, its share images, and each new image of the gallery by its place. */
 export function projectFiles(values: ProjectValues): Record<string, File | null> {
-  const files: Record<string, File | null> = { image: values.file };
+  const files: Record<string, File | null> = { image: values.file, ...shareImageFiles(values) };
   for (const [index, image] of values.gallery.entries())
     if (image.file instanceof File) files[`gallery.${index}`] = image.file;
   return files;
 }
 
 /** What POST /api/projects and PUT /api/projects/:id take (db/inputs.ts), from the form. */
-function bodyOf(values: ProjectValues, currentUrl: string | null) {
+function bodyOf(values: ProjectValues, currentUrl: string | null, shareImages: ShareImages) {
   return {
     title: values.title,
     description: values.description,
@@ -96,7 +104,7 @@ function bodyOf(values: ProjectValues, currentUrl: string | null) {
     live_link: values.live_link,
     tags: parseTags(values.tags),
     featured: values.featured,
-    ...addressBody(values),
+    ...addressBody(values, shareImages),
     published: values.published,
     client_en: values.client_en,
     client_ar: values.client_ar,
@@ -135,6 +143,7 @@ export function ProjectForm({ project }: { project?: OwnerProject }) {
   const { t, language } = useI18n();
   const id = useId();
   const currentUrl = project?.image_url ?? null;
+  const shareImages = shareImagesOf(project);
   const editor = useEditorForm<ProjectValues>({
     kind: "projects",
     editing: Boolean(project),
@@ -143,10 +152,10 @@ export function ProjectForm({ project }: { project?: OwnerProject }) {
     resolver: schemaResolver({
       schema: ProjectInputSchema,
       language,
-      toBody: (values) => bodyOf(values, currentUrl),
+      toBody: (values) => bodyOf(values, currentUrl, shareImages),
       fieldOf: projectField,
     }),
-    toInput: (values) => bodyOf(values, currentUrl),
+    toInput: (values) => bodyOf(values, currentUrl, shareImages),
     files: projectFiles,
     fieldOf: projectField,
   });
@@ -239,7 +248,7 @@ export function ProjectForm({ project }: { project?: OwnerProject }) {
         hint={t("admin.projects.publishedHint")}
         field={register("published")}
       />
-      <AddressFields<ProjectValues> id={id} kind="projects" />
+      <AddressFields<ProjectValues> id={id} kind="projects" shareImages={shareImages} />
     </EditorDialog>
   );
 }

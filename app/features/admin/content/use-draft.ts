@@ -3,7 +3,7 @@ import type { FieldValues, UseFormReturn } from "react-hook-form";
 
 // Autosave of an open project or article form (docs/product.md §4.9: every 30 s and when the form is left, kept
 // for 2 minutes), in localStorage. Opening the form again within that time offers the draft back; a successful
-// save, "discard" or closing an edit dialog forgets it. The chosen file is not kept (a browser cannot store it).
+// save, "discard" or closing an edit dialog forgets it. The chosen files are not kept (a browser cannot store them).
 
 export const DRAFT_INTERVAL_MS = 30_000;
 export const DRAFT_RETENTION_MS = 2 * 60_000;
@@ -37,10 +37,11 @@ function forget(key: string) {
   }
 }
 
-/** The form's values as a draft keeps them: without the chosen file. */
+/** The form's values as a draft keeps them: without the chosen files (the image, the share images). */
 function keptValues<Values extends FieldValues>(values: Values): Omit<Values, "file"> {
   const kept: Record<string, unknown> = { ...values };
-  delete kept.file;
+  for (const [name, value] of Object.entries(kept))
+    if (name === "file" || value instanceof File) delete kept[name];
   return kept as Omit<Values, "file">;
 }
 

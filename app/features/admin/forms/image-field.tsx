@@ -10,6 +10,8 @@ const ACCEPTED_TYPES = "image/png,image/jpeg,image/webp,image/gif";
 export interface ImageFieldProps {
   id: string;
   label: string;
+  /** What the image is for, said before the formats it may have. */
+  hint?: string;
   /** The chosen file, not uploaded yet (the form's save uploads it); null clears the input. */
   file: File | null;
   onFileChange: (file: File | null) => void;
@@ -32,6 +34,7 @@ export interface ImageFieldProps {
 export function ImageField({
   id,
   label,
+  hint,
   file,
   onFileChange,
   currentUrl,
@@ -94,7 +97,7 @@ export function ImageField({
         </span>
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {t("imageField.hint")}
+        {hint ? `${hint} ${t("imageField.hint")}` : t("imageField.hint")}
       </p>
 
       {file ? (
