@@ -386,6 +386,7 @@ test("the owner writes a client's words in Arabic with a photo and a project, ed
   await photo.scrollIntoViewIfNeeded();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await leftToRightArabic(page)).toEqual([]);
+  await words.screenshot({ path: test.info().outputPath("testimonial-on-case-study-ar.png") });
   await page.goto("/ar");
   await expect(page.locator('blockquote[lang="ar"]')).toHaveText("عمل متقن وسريع، أنصح به.");
 });
