@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { apiErrorText } from "#core/api-errors.ts";
 import { LOCALES } from "#core/dates.ts";
@@ -356,6 +357,10 @@ test("the owner writes a client's words in Arabic with a photo and a project, ed
   await form.getByLabel(text("ar", "admin.testimonials.onHome")).check();
   expect(await leftToRightArabic(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) })),
+  ).toEqual([]);
   await page.screenshot({
     path: test.info().outputPath("testimonial-form-ar-dark-phone.png"),
     fullPage: true,
