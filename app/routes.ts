@@ -54,7 +54,10 @@ export default [
         route("new", "routes/admin/article-editor.tsx", { id: "admin-article-new" }),
         route(":id", "routes/admin/article-editor.tsx", { id: "admin-article-edit" }),
       ]),
-      route("testimonials", "routes/admin/testimonials.tsx"),
+      route("testimonials", "routes/admin/testimonials.tsx", [
+        route("new", "routes/admin/testimonial-editor.tsx", { id: "admin-testimonial-new" }),
+        route(":id", "routes/admin/testimonial-editor.tsx", { id: "admin-testimonial-edit" }),
+      ]),
       route("messages", "routes/admin/messages.tsx"),
       route("settings", "routes/admin/settings.tsx", [
         index("routes/admin/settings-index.tsx"),

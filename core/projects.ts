@@ -333,17 +333,30 @@ export function sampleProjects(language: Language): PublicProject[] {
   }));
 }
 
-/** A testimonial as a public page shows it (docs/product.md §29): the quote in the page's language, or the other. */
+/**
+ * A testimonial as a public page shows it (docs/product.md §29): the quote in the page's language, or the other; the
+ * client's photo with its variants (the page's loader adds them).
+ */
 export interface PublicTestimonial {
   id: string;
   name: string;
   role: string;
   company: string;
   quote: LocalText;
+  photo_url: string | null;
+  photo_info: ImageInfo | null;
 }
 
 export function localizeTestimonial(
-  row: { id: string; name: string; role: string; company: string; quote_en: string; quote_ar: string },
+  row: {
+    id: string;
+    name: string;
+    role: string;
+    company: string;
+    quote_en: string;
+    quote_ar: string;
+    photo_url: string | null;
+  },
   language: Language,
 ): PublicTestimonial {
   const quote =
@@ -354,5 +367,6 @@ export function localizeTestimonial(
       : row.quote_en
         ? { text: row.quote_en, lang: "en" as const }
         : { text: row.quote_ar, lang: "ar" as const };
-  return { id: row.id, name: row.name, role: row.role, company: row.company, quote };
+  const { id, name, role, company, photo_url } = row;
+  return { id, name, role, company, quote, photo_url, photo_info: null };
 }

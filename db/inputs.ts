@@ -314,13 +314,14 @@ export const TestimonialSubmissionSchema = createInsertSchema(testimonials, test
 
 export type TestimonialSubmission = z.output<typeof TestimonialSubmissionSchema>;
 
-/** What the owner sends to record or edit a testimonial. */
+/**
+ * What the owner sends to record or edit a testimonial. Approval and the home page choice left out keep what the
+ * testimonial has (a new one: approved, not on the home page), so an edit never approves a client's words by itself.
+ */
 export const TestimonialInputSchema = createInsertSchema(testimonials, {
   ...testimonialText,
   photo_url: imageUrl,
   project_id: z.union([z.uuid({ error: "projectNotFound" }), z.null()]).default(null),
-  approved: (flag) => flag.default(true),
-  show_on_home: (flag) => flag.default(false),
 })
   .pick({
     quote_en: true,

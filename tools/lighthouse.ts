@@ -1,5 +1,5 @@
-// `npm run lighthouse`: Lighthouse (default mobile config) on every public page (tools/bench.ts PUBLIC_PAGES), in
-// English and Arabic, against the production server on a throw-away seeded data folder. Each page is audited three
+// `npm run lighthouse`: Lighthouse (default mobile config) on every public page (tools/bench.ts PUBLIC_PAGES) and a
+// case study with a five-image gallery (CASE_STUDY, seeded by tools/uploads.ts), in English and Arabic, against the production server on a throw-away seeded data folder. Each page is audited three
 // times (`--runs=N`) and the median run is reported, as Lighthouse CI does. Prints the four category scores,
 // LCP/TBT/CLS, and the audits that keep a category below 100; writes everything to
 // bench-results/lighthouse.json. Run with Node 24 (`node tools/lighthouse.ts` strips the types).
@@ -27,7 +27,10 @@ import {
   sideBySide,
   type Checkout,
 } from "./bench.ts";
-import { BENCH_PASSWORD, seedUploads } from "./uploads.ts";
+import { BENCH_PASSWORD, seedCaseStudy, seedUploads, type CaseStudyPaths } from "./uploads.ts";
+
+/** The case study's name in the tables and on the command line; its addresses are the seeded project's. */
+const CASE_STUDY = "/projects/:slug";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 // Their declarations name Lighthouse's global `LH.Result`, which this project's types do not load.
@@ -231,8 +234,9 @@ async function auditCheckout(checkout: Checkout, dataDir: string, pages: string[
   let server = await startServerProcess({ port: await freePort(), dataDir, env, checkout });
   // An uploaded 2400×1600 cover on the article, uploaded photos on / and /projects (tools/uploads.ts), through this
   // checkout's API.
-  console.log("Uploading a cover and project photos through the admin API…");
+  console.log("Uploading a cover, project photos and a case study's gallery through the admin API…");
   await seedUploads(server.origin);
+  const caseStudy: CaseStudyPaths = await seedCaseStudy(server.origin);
   await server.stop();
   server = await startServerProcess({ port: await freePort(), dataDir, env, checkout });
   const runs: Run[] = [];
@@ -241,7 +245,7 @@ async function auditCheckout(checkout: Checkout, dataDir: string, pages: string[
   for (const page of pages) {
     for (const language of ["en", "ar"] as const) {
       // Each language at its own address (docs/product.md §16).
-      const url = `${server.origin}${localizePath(page, language)}`;
+      const url = `${server.origin}${page === CASE_STUDY ? caseStudy[language] : localizePath(page, language)}`;
       process.stdout.write(`Auditing ${page} (${language}), ${RUNS} runs… `);
       const started = performance.now();
       const audited: Audited[] = [];
@@ -372,9 +376,10 @@ async function main() {
   const checkouts = seeded.map((each) => each.checkout);
   try {
     // Every public page, in both languages; or only the pages named on the command line
-    // (`npm run lighthouse -- / /about`).
+    // (`npm run lighthouse -- / /about /projects/:slug`).
     const named = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
-    const pages = named.length > 0 ? PUBLIC_PAGES.filter((page) => named.includes(page)) : PUBLIC_PAGES;
+    const all = [...PUBLIC_PAGES, CASE_STUDY];
+    const pages = named.length > 0 ? all.filter((page) => named.includes(page)) : all;
     const audited: Awaited<ReturnType<typeof auditCheckout>>[] = [];
     for (const { checkout, dataDir } of seeded) {
       if (seeded.length > 1) console.log(`${checkout.label} (${checkout.root}):`);

@@ -144,3 +144,88 @@ export async function seedUploads(origin: string, password = BENCH_PASSWORD): Pr
     image_alt_ar: "وادٍ مضاء عند الغسق",
   });
 }
+
+/** A case study's two addresses: /projects/{slug} and /ar/projects/{slug} (docs/product.md §28). */
+export interface CaseStudyPaths {
+  en: string;
+  ar: string;
+}
+
+const CASE_STUDY_EN =
+  "<p>The shop's pages took six seconds to show anything on a phone, and half of its visitors left before they " +
+  "did. The catalogue had grown for years without anyone measuring it.</p>";
+const CASE_STUDY_AR =
+  "<p>كانت صفحات المتجر تحتاج ست ثوانٍ لتظهر على الهاتف، فيغادر نصف الزوار قبل ذلك. نما الكتالوج سنوات " +
+  "دون أن يقيسه أحد.</p>";
+
+/**
+ * Writes the case study of the last project (docs/product.md §28) as the owner would: the problem, approach and
+ * outcome in both languages, key results, a photo, a gallery of five uploaded 2400×1500 photos, and an approved
+ * testimonial with an uploaded photo. Answers the page's address in each language.
+ */
+export async function seedCaseStudy(origin: string, password = BENCH_PASSWORD): Promise<CaseStudyPaths> {
+  const owner = await signIn(origin, password);
+  const projects = (await owner.request("GET", "/api/projects")) as unknown as Record<string, unknown>[];
+  const project = projects.at(-1)!;
+  const upload = (hue: number, name: string) =>
+    drawPhoto(2400, 1500, hue).then((bytes) => owner.upload(bytes, name, "projects"));
+  const gallery = [];
+  for (let index = 0; index < 5; index++)
+    gallery.push({
+      url: await upload(index * 70, `gallery-${index + 1}.jpg`),
+      alt_en: `Screen ${index + 1} of the shop on a phone`,
+      alt_ar: `الشاشة ${index + 1} من المتجر على الهاتف`,
+    });
+  const slugs = { slug_en: "a-faster-shop", slug_ar: "متجر-أسرع" };
+  await owner.request("PUT", `/api/projects/${String(project.id)}`, {
+    ...Object.fromEntries(
+      [
+        "title",
+        "title_ar",
+        "description",
+        "description_ar",
+        "category",
+        "category_ar",
+        "github_link",
+        "live_link",
+        "tags",
+      ].map((key) => [key, project[key]]),
+    ),
+    ...slugs,
+    published: true,
+    image_url: await upload(120, "case-study.jpg"),
+    image_alt_en: "The shop's home page on a phone",
+    image_alt_ar: "الصفحة الرئيسية للمتجر على الهاتف",
+    client_en: "A bookshop in Amman",
+    client_ar: "مكتبة في عمّان",
+    role_en: "Design and front-end development",
+    role_ar: "التصميم وتطوير الواجهة",
+    period_en: "March to June 2026",
+    period_ar: "من آذار إلى حزيران 2026",
+    problem_en: CASE_STUDY_EN,
+    problem_ar: CASE_STUDY_AR,
+    approach_en: CASE_STUDY_EN.repeat(2),
+    approach_ar: CASE_STUDY_AR.repeat(2),
+    outcome_en: CASE_STUDY_EN,
+    outcome_ar: CASE_STUDY_AR,
+    results_en: ["-40 % load time", "+25 % orders from phones", "100 accessibility score"],
+    results_ar: ["زمن تحميل أقل بنسبة 40 %", "طلبات أكثر عبر الهاتف بنسبة 25 %", "100 في إمكانية الوصول"],
+    gallery,
+  });
+  const photo = await owner.upload(await drawPhoto(400, 400, 300), "client.jpg", "site");
+  await owner.request("POST", "/api/testimonials", {
+    quote_en: "Our pages open at once now, and our customers noticed before we told them.",
+    quote_ar: "صارت صفحاتنا تفتح فوراً، ولاحظ زبائننا ذلك قبل أن نخبرهم.",
+    name: "Lina Haddad",
+    role: "Owner",
+    company: "A bookshop in Amman",
+    photo_url: photo,
+    project_id: project.id,
+    approved: true,
+    show_on_home: false,
+  });
+  return {
+    en: `/projects/${slugs.slug_en}`,
+    ar: `/ar/projects/${encodeURIComponent(slugs.slug_ar)}`,
+  };
+}

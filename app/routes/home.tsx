@@ -1,9 +1,9 @@
 import { LazySection } from "#app/components/section-boundary.tsx";
 import { Hero } from "#app/features/home/hero.tsx";
+import { publicTestimonials } from "#app/features/projects/load-case-study.server.ts";
 import { loadProjects } from "#app/features/projects/load-projects.server.ts";
 import { metaText, ownerJsonLd, pageHead } from "#app/lib/meta.ts";
 import { localizePath } from "#core/localized-paths.ts";
-import { localizeTestimonial } from "#core/projects.ts";
 import { readForPage } from "#app/lib/services.server.ts";
 import { requestLanguage } from "#app/lib/language.ts";
 import type { Route } from "./+types/home";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     featured: await loadProjects(context, language, "home"),
-    testimonials: (testimonials ?? []).map((row) => localizeTestimonial(row, language)),
+    testimonials: await publicTestimonials(context, testimonials ?? [], language),
   };
 }
 

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { apiErrorText } from "#core/api-errors.ts";
 import { LOCALES } from "#core/dates.ts";
@@ -224,6 +225,8 @@ test("the owner publishes a case study with a gallery; a visitor reaches it and 
   expect((await request.get(`/share/en/projects/${SLUG}.png`)).headers()["content-type"]).toBe("image/png");
 
   await page.screenshot({ path: test.info().outputPath("case-study-en.png"), fullPage: true });
+  // Closed, the large view holds no image: the page fetches none of its large variants with itself.
+  await expect(page.locator("dialog img")).toHaveCount(0);
   // The gallery by keyboard: Enter opens, the arrow goes on, Escape closes and the focus comes back.
   await waitForHydration(page);
   const first = main.getByRole("link", {
@@ -314,4 +317,81 @@ test("the owner publishes a case study with a gallery; a visitor reaches it and 
     expect(gone.status(), address).toBe(410);
     expect(await gone.text()).toContain(text(address.startsWith("/ar") ? "ar" : "en", "caseStudy.goneTitle"));
   }
+});
+
+test("the owner writes a client's words in Arabic with a photo and a project, edits them; they show on its page and home", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await setPreferences(context, baseURL!, { language: "ar", theme: "dark" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "ar");
+  const project = await page.request.post("/api/projects", {
+    data: { title: "Shop", title_ar: "المتجر", slug_en: "shop", slug_ar: "المتجر" },
+  });
+  expect(project.status()).toBe(201);
+  await page.goto(`${ADMIN}/testimonials`);
+  await page.getByRole("link", { name: text("ar", "admin.testimonials.addTitle") }).click();
+  await expect(page).toHaveURL(`${ADMIN}/testimonials/new`);
+  const form = page.getByRole("dialog", { name: text("ar", "admin.testimonials.addTitle") });
+  // Nothing written: each refusal under its field, in Arabic, before anything is sent.
+  await form.getByRole("button", { name: text("ar", "admin.testimonials.add") }).click();
+  await expect(form.getByLabel(text("ar", "admin.testimonials.name"))).toHaveAccessibleDescription(
+    apiErrorText("ar", "testimonialNameRequired"),
+  );
+  await expect(form.getByLabel(text("ar", "admin.testimonials.quoteEn"))).toHaveAccessibleDescription(
+    apiErrorText("ar", "testimonialQuoteRequired"),
+  );
+  await form.getByLabel(text("ar", "admin.testimonials.quoteAr")).fill("عمل متقن وسريع.");
+  await form.getByLabel(text("ar", "admin.testimonials.name")).fill("منى");
+  await form.getByLabel(text("ar", "admin.testimonials.role")).fill("مديرة");
+  await form.getByLabel(text("ar", "admin.testimonials.company")).fill("أكمي");
+  await form.getByLabel(text("ar", "admin.testimonials.project")).selectOption({ label: "المتجر" });
+  await form.getByLabel(text("ar", "admin.testimonials.photo"), { exact: true }).setInputFiles({
+    name: "mona.png",
+    mimeType: "image/png",
+    buffer: await png("#a855f7", 200, 200),
+  });
+  await form.getByLabel(text("ar", "admin.testimonials.onHome")).check();
+  expect(await leftToRightArabic(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) })),
+  ).toEqual([]);
+  await page.screenshot({
+    path: test.info().outputPath("testimonial-form-ar-dark-phone.png"),
+    fullPage: true,
+  });
+  await form.getByRole("button", { name: text("ar", "admin.testimonials.add") }).click();
+  await expect(toast(page, "ar")).toContainText(text("ar", "admin.testimonials.added"));
+  await expect(form).toBeHidden();
+
+  // Edited from its own address: the words change, the photo and the project stay.
+  await page.getByRole("link", { name: text("ar", "admin.testimonials.editItem", { name: "منى" }) }).click();
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}/testimonials/[0-9a-f-]{36}$`));
+  const edit = page.getByRole("dialog", { name: text("ar", "admin.testimonials.editTitle") });
+  const quote = edit.getByLabel(text("ar", "admin.testimonials.quoteAr"));
+  await expect(quote).toHaveValue("عمل متقن وسريع.");
+  await expect(edit.getByLabel(text("ar", "admin.testimonials.approved"))).toBeChecked();
+  await quote.fill("عمل متقن وسريع، أنصح به.");
+  expect(await leftToRightArabic(page)).toEqual([]);
+  await edit.getByRole("button", { name: text("ar", "admin.testimonials.save") }).click();
+  await expect(toast(page, "ar")).toContainText(text("ar", "admin.testimonials.updated"));
+  await expect(edit).toBeHidden();
+  await expect(page.getByText("عمل متقن وسريع، أنصح به.")).toBeVisible();
+
+  // On the project's page with the photo, and on the home page.
+  await page.goto(`/ar/projects/${encodeURIComponent("المتجر")}`);
+  const words = page.getByRole("main").locator("figure").filter({ hasText: "عمل متقن وسريع، أنصح به." });
+  await expect(words.getByText("مديرة · أكمي")).toBeVisible();
+  const photo = words.locator("img");
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await leftToRightArabic(page)).toEqual([]);
+  await words.screenshot({ path: test.info().outputPath("testimonial-on-case-study-ar.png") });
+  await page.goto("/ar");
+  await expect(page.locator('blockquote[lang="ar"]')).toHaveText("عمل متقن وسريع، أنصح به.");
 });

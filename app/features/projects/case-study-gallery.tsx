@@ -26,6 +26,9 @@ export function CaseStudyGallery({ images, title }: { images: GalleryImage[]; ti
   const opener = useRef<HTMLElement | null>(null);
   const swipeStart = useRef<number | null>(null);
   const [current, setCurrent] = useState(0);
+  // The large image is in the page only while the dialog is open: a closed dialog's eager image would still be
+  // fetched with the page, at high priority, beside the case study's own image (its largest paint).
+  const [shown, setShown] = useState(false);
   const rtl = language === "ar";
   const count = images.length;
   // Numbers in the page's digits (Arabic-Indic in Arabic), as every count the site shows.
@@ -39,6 +42,7 @@ export function CaseStudyGallery({ images, title }: { images: GalleryImage[]; ti
     event.preventDefault();
     opener.current = event.currentTarget;
     setCurrent(index);
+    setShown(true);
     dialog.current?.showModal();
   };
   const close = () => dialog.current?.close();
@@ -91,7 +95,10 @@ export function CaseStudyGallery({ images, title }: { images: GalleryImage[]; ti
         ref={dialog}
         aria-label={title}
         onKeyDown={onKeyDown}
-        onClose={() => opener.current?.focus()}
+        onClose={() => {
+          setShown(false);
+          opener.current?.focus();
+        }}
         className="m-auto h-full max-h-none w-full max-w-none bg-black/90 p-0 backdrop:bg-black/60"
       >
         <div
@@ -99,23 +106,27 @@ export function CaseStudyGallery({ images, title }: { images: GalleryImage[]; ti
           onPointerDown={onPointerDown}
           onPointerUp={onPointerUp}
         >
-          <figure className="flex max-h-full min-h-0 flex-col items-center gap-3">
-            <ResponsiveImage
-              key={image.url}
-              src={image.url}
-              info={image.image_info}
-              sizes="100vw"
-              alt={image.alt}
-              width={image.image_info?.width ?? 1200}
-              height={image.image_info?.height ?? 750}
-              priority
-              className="max-h-[80vh] w-auto max-w-full object-contain"
-            />
-            <figcaption dir="auto" className="text-center text-white">
-              <span className="block text-sm text-white/80">{t("caseStudy.imageOf", numbers(current))}</span>
-              {image.alt}
-            </figcaption>
-          </figure>
+          {shown ? (
+            <figure className="flex max-h-full min-h-0 flex-col items-center gap-3">
+              <ResponsiveImage
+                key={image.url}
+                src={image.url}
+                info={image.image_info}
+                sizes="100vw"
+                alt={image.alt}
+                width={image.image_info?.width ?? 1200}
+                height={image.image_info?.height ?? 750}
+                priority
+                className="max-h-[80vh] w-auto max-w-full object-contain"
+              />
+              <figcaption dir="auto" className="text-center text-white">
+                <span className="block text-sm text-white/80">
+                  {t("caseStudy.imageOf", numbers(current))}
+                </span>
+                {image.alt}
+              </figcaption>
+            </figure>
+          ) : null}
           {count > 1 ? (
             <>
               <button

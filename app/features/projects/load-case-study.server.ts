@@ -8,7 +8,7 @@ import {
   type CaseStudy,
   type PublicTestimonial,
 } from "#core/projects.ts";
-import type { OwnerProject } from "#db/records.ts";
+import type { OwnerProject, Testimonial } from "#db/records.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { getPageRequest, readForPage, withImageInfo } from "#app/lib/services.server.ts";
 
@@ -24,6 +24,22 @@ export interface CaseStudyPage {
   status: 200 | 404 | 410 | 503;
   errorKey: TranslationKey | null;
   project: CaseStudyView | null;
+}
+
+/** Approved testimonials as a public page shows them, with the variants of each client's photo. */
+export async function publicTestimonials(
+  context: Readonly<RouterContextProvider>,
+  rows: Testimonial[],
+  language: Language,
+): Promise<PublicTestimonial[]> {
+  const photos = await withImageInfo(
+    context,
+    rows.map((row) => ({ image_url: row.photo_url })),
+  );
+  return rows.map((row, index) => ({
+    ...localizeTestimonial(row, language),
+    photo_info: photos[index]!.image_info,
+  }));
 }
 
 async function pageOf(
@@ -49,7 +65,7 @@ async function pageOf(
       ...study,
       image_info: cover!.image_info,
       gallery: study.gallery.map((image, index) => ({ ...image, image_info: gallery[index]!.image_info })),
-      testimonials: (testimonials ?? []).map((row) => localizeTestimonial(row, language)),
+      testimonials: await publicTestimonials(context, testimonials ?? [], language),
     },
   };
 }

@@ -4,7 +4,7 @@ import { isUuid } from "#core/ids.ts";
 import type { Database } from "#db/client.ts";
 import type { TestimonialInput, TestimonialLinkInput, TestimonialSubmission } from "#db/inputs.ts";
 import { serializeRow, type Testimonial } from "#db/records.ts";
-import { testimonialLinks, testimonials } from "#db/schema.ts";
+import { projects, testimonialLinks, testimonials } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { addressGroup } from "#server/http/client-address.ts";
 import type { RateLimits } from "#server/kernel/rate-limits.ts";
@@ -42,6 +42,17 @@ async function findTestimonial(db: Database, id: string) {
   const [row] = await db.select().from(testimonials).where(eq(testimonials.id, id)).limit(1);
   if (!row) throw new ServiceError(404, "testimonialNotFound");
   return row;
+}
+
+/** The project a testimonial is about must exist: a refusal under its field rather than the database's. */
+async function requireProject(db: Database, projectId: string | null) {
+  if (projectId === null) return;
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!row) throw new ServiceError(422, "projectNotFound", { path: "project_id" });
 }
 
 export function createTestimonials(deps: TestimonialDeps) {
@@ -99,6 +110,7 @@ export function createTestimonials(deps: TestimonialDeps) {
       (await approved(eq(testimonials.project_id, projectId))).map(serializeRow),
 
     async create(input: TestimonialInput): Promise<Testimonial> {
+      await requireProject(db, input.project_id);
       await deps.uploads.requireStored(input.photo_url, null, "site", "photo_url");
       const [first] = await db
         .select({ position: sql<number>`coalesce(min(${testimonials.position}), 1)::integer` })
@@ -110,8 +122,10 @@ export function createTestimonials(deps: TestimonialDeps) {
       return changed(serializeRow(row!));
     },
 
+    /** Approval and the home page choice the input leaves out stay as they are. */
     async update(id: string, input: TestimonialInput): Promise<Testimonial> {
       const current = await findTestimonial(db, id);
+      await requireProject(db, input.project_id);
       await deps.uploads.requireStored(input.photo_url, current.photo_url, "site", "photo_url");
       const [row] = await db.update(testimonials).set(input).where(eq(testimonials.id, id)).returning();
       if (!row) throw new ServiceError(404, "testimonialNotFound");

@@ -131,6 +131,63 @@ describe.each(backends)("testimonials on $name", (backend) => {
     expect((await testimonials.forProject(projectId)).map((t) => t.name)).toEqual(["منى"]);
   });
 
+  it("edits a collected testimonial keeping its approval and home choice unless the owner sends them; a project must exist", async () => {
+    const { send, dataDir } = await owner();
+    const project = await send("POST", "/api/projects", { title: "Shop" });
+    const projectId = project.body!.id as string;
+    const { token } = await service().createLink({ label: "", project_id: projectId, days: 1 });
+    await service().submit(
+      token,
+      { name: "منى", quote_en: "", quote_ar: "عمل رائع.", role: "", company: "" },
+      "203.0.113.5",
+    );
+    const [collected] = await service().list();
+    const path = `/api/testimonials/${collected!.id}`;
+    // The owner corrects the words, the role and adds a photo: the testimonial still waits for approval.
+    const photo = storeImageFile(dataDir, "site", "1700000000010_mona.png");
+    const edited = await send("PUT", path, {
+      name: "منى",
+      quote_ar: "عمل رائع حقاً.",
+      role: "مديرة",
+      photo_url: photo,
+      project_id: projectId,
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: {
+        quote_ar: "عمل رائع حقاً.",
+        role: "مديرة",
+        photo_url: photo,
+        approved: false,
+        show_on_home: false,
+      },
+    });
+    expect(await service().forProject(projectId)).toEqual([]);
+    // Approved and chosen for home by the owner; an edit that leaves both out keeps them.
+    await send("PUT", path, { ...edited.body, approved: true, show_on_home: true });
+    const again = await send("PUT", path, { name: "منى", quote_ar: "عمل رائع.", project_id: projectId });
+    expect(again.body).toMatchObject({ approved: true, show_on_home: true, photo_url: null });
+    expect((await service().listHome()).map((t) => t.quote_ar)).toEqual(["عمل رائع."]);
+    // A new one is approved and off the home page unless the owner says otherwise.
+    const written = await send("POST", "/api/testimonials", { name: "Sam", quote_en: "Great." });
+    expect(written.body).toMatchObject({ approved: true, show_on_home: false, project_id: null });
+    // A project that does not exist is refused under its field, in the owner's language, and nothing changes.
+    const missing = await send(
+      "PUT",
+      path,
+      { name: "منى", quote_ar: "x", project_id: "00000000-0000-4000-8000-000000000000" },
+      "ar",
+    );
+    expect(missing).toMatchObject({ status: 422, body: { issues: [{ path: "project_id" }] } });
+    const refusedNew = await send("POST", "/api/testimonials", {
+      name: "Sam",
+      quote_en: "x",
+      project_id: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(refusedNew).toMatchObject({ status: 422, body: { issues: [{ path: "project_id" }] } });
+    expect((await service().list()).map((t) => t.quote_ar)).toEqual(["", "عمل رائع."]);
+  });
+
   it("refuses a forged or expired link and stores nothing; limits posts from one address like the contact form", async () => {
     const { send } = await owner();
     const at = { now: new Date("2026-01-01T00:00:00Z") };

@@ -5,20 +5,20 @@ import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { SubmitButton } from "#app/features/admin/forms/form-controls.tsx";
 import { DraftBanner } from "./draft-banner.tsx";
-import type { ImageValues, useEditorForm } from "./editor-form.ts";
+import type { EditorKind, ImageValues, useEditorForm } from "./editor-form.ts";
 
 /**
- * The add or edit form of a project or an article, in a dialog at most 625 px wide (docs/product.md §2.10) over the
+ * The add or edit form of a project, an article or a testimonial, in a dialog at most 625 px wide (docs/product.md §2.10) over the
  * list, at its own address (…/projects/new, …/articles/:id). Closing it goes back to the list; focus goes back to
  * the link that opened it, or to the list's heading when there is none (a reload of the dialog's address).
  */
-export function EditorDialog<Values extends FieldValues & ImageValues>({
+export function EditorDialog<Values extends FieldValues & Pick<ImageValues, "file">>({
   kind,
   editing,
   editor,
   children,
 }: {
-  kind: "projects" | "articles";
+  kind: EditorKind;
   editing: boolean;
   editor: ReturnType<typeof useEditorForm<Values>>;
   children: ReactNode;

@@ -6,7 +6,7 @@ import { useMutation, useRefusalToast } from "#app/features/admin/api/mutation.t
 import { searchWith } from "#app/features/admin/lists/list-query.ts";
 import { useDraft } from "./use-draft.ts";
 
-// What the project and article forms share (docs/product.md §4.9): the form (react-hook-form, checked with the API's
+// What the project, article and testimonial forms share (docs/product.md §4.9): the form (react-hook-form, checked with the API's
 // own schema before anything is sent), its autosaved draft, the save through the editor route's clientAction with
 // the chosen image, "Processing..." while it runs, and the way back to the list: after an add, its first page,
 // where the new item is; after an edit, where the list was.
@@ -44,8 +44,11 @@ export function topField(path: string): string {
   return field === "image_url" ? "file" : field;
 }
 
-export function useEditorForm<Values extends FieldValues & ImageValues>(options: {
-  kind: "projects" | "articles";
+/** The lists whose items are added and edited in a dialog at an address of their own. */
+export type EditorKind = "projects" | "articles" | "testimonials";
+
+export function useEditorForm<Values extends FieldValues & Pick<ImageValues, "file">>(options: {
+  kind: EditorKind;
   editing: boolean;
   defaultValues: Values;
   draftKey: string;

@@ -1,8 +1,11 @@
+import { data } from "react-router";
 import type { Testimonial } from "#db/records.ts";
 import { api, call } from "#app/features/admin/api/client.ts";
 import { attempt, readSubmission, respond } from "#app/features/admin/api/mutation.ts";
+import { saveWithImages } from "#app/features/admin/api/uploads.ts";
+import type { TestimonialBody } from "./testimonial-form.tsx";
 
-// The owner's testimonials (docs/product.md §29): the list, its writes, and one-time links for clients.
+// The owner's testimonials (docs/product.md §29): the list, its writes, one to edit, and one-time links for clients.
 
 export const loadTestimonials = async () => ({
   testimonials: await call(() => api.testimonials.$get()),
@@ -37,6 +40,32 @@ export async function testimonialsAction(request: Request) {
         await call(() => api.testimonials[":id"].move.$post({ param: { id: input.id }, json }));
       }
       return { intent: input.intent };
+    }),
+  );
+}
+
+/** One testimonial to edit, from the owner's list (the API has no other read of one). */
+export async function loadTestimonial(id: string) {
+  const testimonial = (await call(() => api.testimonials.$get())).find((item) => item.id === id);
+  if (!testimonial) throw data(null, { status: 404 });
+  return testimonial;
+}
+
+/** Saves the add form (no id) or an edit, with the photo chosen in it (stored with the site's images). */
+export async function saveTestimonial(request: Request, id: string | undefined) {
+  const { input, files } = await readSubmission<TestimonialBody>(request);
+  return respond(
+    await saveWithImages({
+      files,
+      folder: "site",
+      fieldOf: () => "file",
+      titleKey: "errors.saveTestimonial",
+      save: (urls) => {
+        const json = { ...input, photo_url: urls.image ?? input.photo_url };
+        return id
+          ? call(() => api.testimonials[":id"].$put({ param: { id }, json }))
+          : call(() => api.testimonials.$post({ json }));
+      },
     }),
   );
 }

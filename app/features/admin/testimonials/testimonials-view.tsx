@@ -1,5 +1,6 @@
-import { ArrowDown, ArrowUp, Check, Home, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { ArrowDown, ArrowUp, Check, Home, Pencil, Plus, Trash2, type LucideIcon } from "lucide-react";
+import { useId, useState, type ButtonHTMLAttributes } from "react";
+import { Link, Outlet } from "react-router";
 import { formatLongDate } from "#core/dates.ts";
 import type { Project, Testimonial } from "#db/records.ts";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -8,11 +9,28 @@ import { useSite } from "#app/lib/site.ts";
 import { useMutation } from "#app/features/admin/api/mutation.ts";
 import { inputClass } from "#app/features/admin/forms/form-controls.tsx";
 
-// The Testimonials view (docs/product.md §29): each client's words with approval, the home page choice, the order
-// and delete; and a one-time link to send a client.
+// The Testimonials view (docs/product.md §29): each client's words with approval, the home page choice, the order,
+// edit and delete; the owner's own record of a client's words (a dialog at …/testimonials/new and …/:id, in the
+// Outlet); and a one-time link to send a client.
 
 const iconButton =
   "rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground disabled:opacity-30 aria-pressed:bg-accent aria-pressed:text-primary";
+
+/** One action of a testimonial's row: an icon button named for what it does to whom. */
+function RowAction({
+  icon: Icon,
+  label,
+  ...props
+}: { icon: LucideIcon; label: string } & Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  "type" | "className"
+>) {
+  return (
+    <button type="button" className={iconButton} aria-label={label} {...props}>
+      <Icon aria-hidden="true" className="size-4" />
+    </button>
+  );
+}
 
 function LinkForm({ projects }: { projects: Project[] }) {
   const { t, language, localPath } = useI18n();
@@ -95,13 +113,24 @@ export function TestimonialsView({
       toast({ title: t(intent === "delete" ? "admin.testimonials.deleted" : "admin.testimonials.saved") }),
   });
   const save = (testimonial: Testimonial) => void write.submit({ intent: "save", testimonial });
+  const move = (id: string, direction: "up" | "down") => void write.submit({ intent: "move", id, direction });
   return (
     <>
       <LinkForm projects={projects} />
       <section aria-labelledby="testimonials-list" className="flex flex-col gap-3">
-        <h2 id="testimonials-list" className="text-lg font-semibold">
-          {t("admin.testimonials.listTitle")}
-        </h2>
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="testimonials-list" tabIndex={-1} className="me-auto text-lg font-semibold outline-none">
+            {t("admin.testimonials.listTitle")}
+          </h2>
+          <Link
+            to="new"
+            preventScrollReset
+            className="inline-flex items-center gap-1.5 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:opacity-90"
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            {t("admin.testimonials.addTitle")}
+          </Link>
+        </div>
         {testimonials.length === 0 ? (
           <p className="text-muted-foreground">{t("admin.testimonials.empty")}</p>
         ) : null}
@@ -130,58 +159,52 @@ export function TestimonialsView({
                     </p>
                   ))}
                 </div>
-                <div className="flex shrink-0 items-start gap-1">
+                <div className="flex shrink-0 flex-wrap items-start gap-1">
                   {item.approved ? null : (
-                    <button
-                      type="button"
-                      className={iconButton}
+                    <RowAction
+                      icon={Check}
+                      label={t("admin.testimonials.approve", name)}
                       onClick={() => save({ ...item, approved: true })}
-                      aria-label={t("admin.testimonials.approve", name)}
-                    >
-                      <Check aria-hidden="true" className="size-4" />
-                    </button>
+                    />
                   )}
-                  <button
-                    type="button"
-                    className={iconButton}
+                  <RowAction
+                    icon={Home}
+                    label={t("admin.testimonials.showOnHome", name)}
                     aria-pressed={item.show_on_home}
                     onClick={() => save({ ...item, show_on_home: !item.show_on_home })}
-                    aria-label={t("admin.testimonials.showOnHome", name)}
-                  >
-                    <Home aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className={iconButton}
+                  />
+                  <RowAction
+                    icon={ArrowUp}
+                    label={t("admin.testimonials.moveUp", name)}
                     disabled={index === 0}
-                    onClick={() => void write.submit({ intent: "move", id: item.id, direction: "up" })}
-                    aria-label={t("admin.testimonials.moveUp", name)}
-                  >
-                    <ArrowUp aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className={iconButton}
+                    onClick={() => move(item.id, "up")}
+                  />
+                  <RowAction
+                    icon={ArrowDown}
+                    label={t("admin.testimonials.moveDown", name)}
                     disabled={index === testimonials.length - 1}
-                    onClick={() => void write.submit({ intent: "move", id: item.id, direction: "down" })}
-                    aria-label={t("admin.testimonials.moveDown", name)}
+                    onClick={() => move(item.id, "down")}
+                  />
+                  <Link
+                    to={item.id}
+                    preventScrollReset
+                    className={`inline-flex ${iconButton}`}
+                    aria-label={t("admin.testimonials.editItem", name)}
                   >
-                    <ArrowDown aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className={iconButton}
+                    <Pencil aria-hidden="true" className="size-4" />
+                  </Link>
+                  <RowAction
+                    icon={Trash2}
+                    label={t("admin.testimonials.delete", name)}
                     onClick={() => void write.submit({ intent: "delete", id: item.id })}
-                    aria-label={t("admin.testimonials.delete", name)}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </button>
+                  />
                 </div>
               </li>
             );
           })}
         </ul>
       </section>
+      <Outlet context={{ projects }} />
     </>
   );
 }
