@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Language, Theme } from "#core/preferences.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
-import { OWNER_PASSWORD, expect, setPreferences, settleAnimations, test, at } from "./fixtures.ts";
-import { adminNav, openView } from "./admin-page.ts";
+import { OWNER_PASSWORD, expect, setPreferences, settleAnimations, test, at, text } from "./fixtures.ts";
+import { adminNav, openView, toast } from "./admin-page.ts";
 
 // axe-core on the main public pages in light English and dark Arabic: no violations.
 
@@ -89,5 +89,20 @@ for (const { language, theme } of MODES) {
       }));
       expect(violations).toEqual([]);
     }
+    // An error toast (a blank project refused) keeps its text readable on its red.
+    await openView(page, "projects", language);
+    const list = page.getByRole("region", { name: text(language, "admin.projects.listTitle") });
+    await list.getByRole("link", { name: text(language, "admin.projects.addTitle") }).click();
+    const form = page.getByRole("dialog", { name: text(language, "admin.projects.addTitle") });
+    await form.getByRole("button", { name: text(language, "admin.projects.add") }).click();
+    await expect(toast(page, language)).toBeVisible();
+    await settleAnimations(page);
+    const contrast = await new AxeBuilder({ page })
+      .include('li[data-state="open"]')
+      .withRules(["color-contrast"])
+      .analyze();
+    expect(
+      contrast.violations.flatMap((violation) => violation.nodes.map((node) => node.failureSummary)),
+    ).toEqual([]);
   });
 }

@@ -45,9 +45,7 @@ export default function Toaster({ focusOnMount = false }: { focusOnMount?: boole
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">
-                {item.description}
-              </ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm">{item.description}</ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close
