@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { visitCounts } from "#db/schema.ts";
+import { createMemoryLogger } from "#server/kernel/logger.ts";
+import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
+import { createVisitCounter, USER_AGENTS_REMEMBERED } from "./counter.ts";
+
+// The counter's own rules (docs/product.md §27.1, decision 045), below the page handler: a User-Agent's verdict
+// (crawler or not, and its device class) is remembered for the next views, and remembering changes no answer.
+// Writing to both databases is tested through the app in visits.test.ts.
+
+const [pglite] = backends;
+
+const browser = (build: number) =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.${build}.0 Safari/537.36`;
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const IPAD =
+  "Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+describe("the visit counter", () => {
+  const database = useTestDatabase(pglite!);
+
+  it("gives a User-Agent the same verdict whether it is remembered or not", async () => {
+    const counter = createVisitCounter({
+      db: database().db,
+      logger: createMemoryLogger(),
+      settings: () => Promise.resolve({ countVisits: true, timeZone: "UTC" }),
+      initial: { countVisits: true, timeZone: "UTC" },
+    });
+    const view = (userAgent: string, path = "/about") =>
+      counter.view(new Request(`http://localhost${path}`, { headers: { "User-Agent": userAgent } }));
+    // The same browsers and crawler again and again; then more different browsers than are remembered, which
+    // forgets every verdict; then the first ones again. Past the length remembered, a User-Agent is checked each time.
+    const long = `${browser(1)} ${"x".repeat(600)}`;
+    const longBot = `${GOOGLEBOT} ${"x".repeat(600)}`;
+    for (let round = 0; round < 3; round++)
+      for (const userAgent of [browser(0), GOOGLEBOT, IPHONE, IPAD, long, longBot]) view(userAgent);
+    for (let build = 1; build <= USER_AGENTS_REMEMBERED + 10; build++) view(browser(build), "/projects");
+    for (const userAgent of [GOOGLEBOT, IPHONE, browser(0), long, longBot]) view(userAgent);
+    await counter.flush();
+
+    const rows = await database().db.select().from(visitCounts);
+    expect(rows.map((row) => `${row.kind} ${row.key} ${row.views}`).sort()).toEqual([
+      "device desktop 518",
+      "device mobile 4",
+      "device tablet 3",
+      "language en 525",
+      "page /about 15",
+      `page /projects ${USER_AGENTS_REMEMBERED + 10}`,
+      "source direct 525",
+    ]);
+  });
+});
