@@ -21,14 +21,20 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 
 describe("the visit counter", () => {
   const database = useTestDatabase(pglite!);
-
-  it("gives a User-Agent the same verdict remembered or not, and renews the statistics", async () => {
-    const counter = createVisitCounter({
+  const counterOf = () =>
+    createVisitCounter({
       db: database().db,
       logger: createMemoryLogger(),
       settings: () => Promise.resolve({ countVisits: true, timeZone: "UTC" }),
       initial: { countVisits: true, timeZone: "UTC" },
     });
+  const counted = async () =>
+    (await database().db.select().from(visitCounts))
+      .map((row) => `${row.kind} ${row.key} ${row.views}`)
+      .sort();
+
+  it("gives a User-Agent the same verdict remembered or not, and renews the statistics", async () => {
+    const counter = counterOf();
     const view = (userAgent: string, path = "/about") =>
       counter.view(new Request(`http://localhost${path}`, { headers: { "User-Agent": userAgent } }));
     // The same browsers and crawler again and again; then more different browsers than are remembered, which
@@ -41,8 +47,7 @@ describe("the visit counter", () => {
     for (const userAgent of [GOOGLEBOT, IPHONE, browser(0), long, longBot]) view(userAgent);
     await counter.flush();
 
-    const rows = await database().db.select().from(visitCounts);
-    expect(rows.map((row) => `${row.kind} ${row.key} ${row.views}`).sort()).toEqual([
+    expect(await counted()).toEqual([
       "device desktop 518",
       "device mobile 4",
       "device tablet 3",
@@ -57,5 +62,36 @@ describe("the visit counter", () => {
       sql`select count(*)::int as columns from pg_stats where tablename = 'visit_counts'`,
     );
     expect((statistics as { rows: { columns: number }[] }).rows).toEqual([{ columns: 4 }]);
+  });
+
+  it("tells arrivals from other sites from this site's own pages, remembered or not", async () => {
+    const counter = counterOf();
+    const view = (referer: string) =>
+      counter.view(
+        new Request("http://localhost/about", { headers: { "User-Agent": browser(0), Referer: referer } }),
+      );
+    // Origins alone are remembered; a Referer with a path is read each time. This site's own origin is a navigation.
+    for (let round = 0; round < 3; round++)
+      for (const referer of [
+        "https://www.google.com/",
+        "https://news.example.org/a/b?c=d",
+        "http://localhost/",
+        "http://localhost/projects",
+        "https://WWW.Example.COM",
+        "not a url",
+      ])
+        view(referer);
+    await counter.flush();
+    expect(await counted()).toEqual([
+      "device desktop 18",
+      "language en 18",
+      "page /about 18",
+      "referrer example.com 3",
+      "referrer google.com 3",
+      "referrer news.example.org 3",
+      "source direct 3",
+      "source search 3",
+      "source site 6",
+    ]);
   });
 });

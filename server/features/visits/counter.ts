@@ -48,23 +48,37 @@ export interface VisitCounter {
 
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 
+/** A Referer's host as it came (to tell this site's own), and its name as counted: without "www.", or null. */
+interface RefererHost {
+  host: string;
+  name: string | null;
+}
+
+function refererHost(referer: string): RefererHost | null {
+  try {
+    const from = new URL(referer);
+    const name = from.hostname.toLowerCase().replace(/^www\./, "");
+    return { host: from.host, name: name.length <= 253 && HOST.test(name) ? name : null };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Where a request came from: "inside" for a navigation from one of this site's pages (React Router's data request,
  * a link or a reload), else the referring host (without "www."), or null for none or one that is not a host name.
  */
-function arrivalFrom(request: Request, url: URL): { inside: true } | { inside: false; host: string | null } {
+function arrivalFrom(
+  request: Request,
+  url: URL,
+  hostOf: (referer: string) => RefererHost | null,
+): { inside: true } | { inside: false; host: string | null } {
   if (url.pathname.endsWith(".data") || request.headers.get("Sec-Fetch-Site") === "same-origin")
     return { inside: true };
   const referer = request.headers.get("Referer");
-  if (!referer) return { inside: false, host: null };
-  try {
-    const from = new URL(referer);
-    if (from.host === url.host) return { inside: true };
-    const host = from.hostname.toLowerCase().replace(/^www\./, "");
-    return { inside: false, host: host.length <= 253 && HOST.test(host) ? host : null };
-  } catch {
-    return { inside: false, host: null };
-  }
+  const from = referer ? hostOf(referer) : null;
+  if (from?.host === url.host) return { inside: true };
+  return { inside: false, host: from?.name ?? null };
 }
 
 /**
@@ -92,27 +106,43 @@ function deviceClass(userAgent: string): DeviceClass {
 
 /** User-Agents whose verdict is remembered, and the longest remembered (a browser's is some 100–200 characters). */
 export const USER_AGENTS_REMEMBERED = 500;
-const USER_AGENT_REMEMBERED_LENGTH = 512;
+const REMEMBERED_LENGTH = 512;
+
+/** `compute`'s answers for the last `max` different keys (none longer than REMEMBERED_LENGTH), forgotten at once. */
+function remembered<T>(
+  max: number,
+  compute: (key: string) => T,
+  worthKeeping: (key: string) => boolean = () => true,
+) {
+  const answers = new Map<string, T>();
+  return (key: string): T => {
+    if (answers.has(key)) return answers.get(key)!;
+    const answer = compute(key);
+    if (key.length <= REMEMBERED_LENGTH && worthKeeping(key)) {
+      if (answers.size >= max) answers.clear();
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
 
 /**
  * What a User-Agent is: a crawler's (null) or a browser's device class. `isbot`'s pattern is the dearest step of a
  * view (about 10 µs under load, most of what counting cost a page), and most views come from a few browsers: the
- * verdict of the last USER_AGENTS_REMEMBERED is kept in memory, with nothing else (no day, count or page), and
- * forgotten all at once when that many more arrive.
+ * verdict on the last USER_AGENTS_REMEMBERED is kept in memory, with nothing else (no day, count or page).
  */
-function userAgentClassifier() {
-  const verdicts = new Map<string, DeviceClass | null>();
-  return (userAgent: string): DeviceClass | null => {
-    let verdict = verdicts.get(userAgent);
-    if (verdict !== undefined) return verdict;
-    verdict = isbot(userAgent) ? null : deviceClass(userAgent);
-    if (userAgent.length <= USER_AGENT_REMEMBERED_LENGTH) {
-      if (verdicts.size >= USER_AGENTS_REMEMBERED) verdicts.clear();
-      verdicts.set(userAgent, verdict);
-    }
-    return verdict;
-  };
-}
+const userAgentClassifier = () =>
+  remembered(USER_AGENTS_REMEMBERED, (userAgent): DeviceClass | null =>
+    isbot(userAgent) ? null : deviceClass(userAgent),
+  );
+
+/**
+ * A Referer's host, remembered for the referrers that are an origin alone (what browsers send another site by
+ * default, "strict-origin-when-cross-origin"): parsing it was the next dearest step of an arrival. A Referer with
+ * a path is parsed each time and never kept.
+ */
+const refererHosts = () =>
+  remembered(USER_AGENTS_REMEMBERED, refererHost, (referer) => /^https?:\/\/[^/]+\/?$/.test(referer));
 
 /** Whether the browser asked not to be tracked (DNT, RFC-less but honoured) or for Global Privacy Control. */
 function optedOut(request: Request): boolean {
@@ -144,6 +174,7 @@ export function createVisitCounter(deps: {
   let writing = Promise.resolve();
   let timer: ReturnType<typeof setInterval> | undefined;
   const classify = userAgentClassifier();
+  const hostOf = refererHosts();
 
   const countsOf = (day: string) => {
     let kinds = counts.get(day);
@@ -204,7 +235,7 @@ export function createVisitCounter(deps: {
     add(day, "language", pathLanguage(path));
     add(day, "device", device);
     // A navigation inside the site is a view, not an arrival: only arrivals have a source.
-    const from = arrivalFrom(request, url);
+    const from = arrivalFrom(request, url, hostOf);
     if (from.inside) return;
     add(day, "source", visitSource(from.host));
     if (!from.host) return;
