@@ -18,7 +18,8 @@ import type { Logger } from "#server/kernel/logger.ts";
 // in memory (its page, language, device class, and for an arrival from elsewhere its source and referring host);
 // every FLUSH_MS the counters go to the database as one upsert of daily rows that adds to what is there, so any
 // number of instances on one PostgreSQL add up. Nothing about the visitor is kept: no address, no user agent, no
-// identifier, not even in memory.
+// identifier; in memory, besides the counters, only the verdicts on recent User-Agents and referring origins, with
+// no day, page or count.
 
 /** How often the counters are written. */
 export const VISIT_FLUSH_MS = 10_000;
