@@ -248,7 +248,7 @@ export function createVisitCounter(deps: {
 
   // The table's statistics, renewed when the counter starts and after the first write of each day. PostgreSQL's
   // autovacuum keeps them, but PGlite runs none: without them the planner sums a range's rows by sorting them, on
-  // disk for a year of 500 pages, and the owner's figures for a year took three times as long (decision 045).
+  // disk for a year of 500 pages, and the owner's figures for a year took twice as long (decision 045).
   let analyzedOn = "";
   const keepStatistics = async () => {
     const day = today();
