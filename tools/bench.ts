@@ -496,6 +496,8 @@ const QUICK = process.argv.includes("--quick");
 /** How long each load test runs, after a warm-up of its own; the pairs are measured in alternating rounds. */
 const LOAD_SECONDS = QUICK ? 1 : 5;
 const LOAD_ROUNDS = QUICK ? 1 : 3;
+/** Rounds of the CPU per request with counting on and off, a few more: its pairs differ by a few per cent. */
+const CPU_ROUNDS = QUICK ? 1 : 5;
 /** Timed starts, the steady-rate latency test, the burst of cached pages and the idle time after it. */
 const COLD_STARTS = QUICK ? 1 : 3;
 const LATENCY_SECONDS = QUICK ? 5 : 30;
@@ -1192,39 +1194,49 @@ const BROWSER_VISIT = {
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36",
   referer: "https://www.google.com/",
 };
-/** Public pages with counting on and off (docs/product.md §27, decision 045): two servers on copies of one site, in alternating rounds. */
-export async function measureCounting(): Promise<string[][]> {
-  const on = await makeSeededDataDir("sira-visits-on-");
-  const off = await makeSeededDataDir("sira-visits-off-");
-  const handle = await createDb({
-    pgliteDataDir: path.join(off, "pglite"),
-    migrationsFolder: path.join(ROOT, "db", "migrations"),
-  });
-  await handle.db.insert(siteSettings).values({ id: 1, overrides: { countVisits: false } });
-  await handle.close();
+/**
+ * Public pages with counting on and off (docs/product.md §27, decision 045): for each checkout (`--before=<dir>`
+ * adds an earlier one) a server counting and one not, on copies of one site, in alternating rounds. Throughput and
+ * p99 are each server's median round; on two cores shared with the load generator (and whatever else runs) they
+ * move by more than counting costs, so beside them is what does not: the server's own CPU per request (process
+ * CPU time ÷ requests), the median of CPU_ROUNDS rounds of the same requests.
+ */
+export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): Promise<string[][]> {
+  const sides = checkouts.flatMap((checkout) =>
+    [true, false].map((counting) => ({
+      checkout,
+      counting,
+      dataDir: "",
+      server: null as ServerProcess | null,
+    })),
+  );
   try {
-    const servers = [
-      await startServerProcess({
+    for (const side of sides) {
+      side.dataDir = await makeSeededDataDir(`sira-visits-${side.counting ? "on" : "off"}-`);
+      if (!side.counting) {
+        const handle = await createDb({
+          pgliteDataDir: path.join(side.dataDir, "pglite"),
+          migrationsFolder: path.join(ROOT, "db", "migrations"),
+        });
+        await handle.db.insert(siteSettings).values({ id: 1, overrides: { countVisits: false } });
+        await handle.close();
+      }
+      side.server = await startServerProcess({
         port: await freePort(),
-        dataDir: on,
+        dataDir: side.dataDir,
         env: { ADMIN_PASSWORD: BENCH_PASSWORD },
-      }),
-      await startServerProcess({
-        port: await freePort(),
-        dataDir: off,
-        env: { ADMIN_PASSWORD: BENCH_PASSWORD },
-      }),
-    ];
+        checkout: side.checkout,
+      });
+    }
+    const servers = sides.map((side) => side.server!);
     const pages = ["/", `/articles/${ARTICLE_SLUGS[0]}`];
     const results = await loadTestRounds(
       pages.flatMap((page) => servers.map((server) => `${server.origin}${page}`)),
       BROWSER_VISIT,
     );
-    // Throughput on two cores shared with the load generator (and whatever else runs) moves by more than the
-    // cost of counting; the server's own CPU per request does not: the same requests, in alternating rounds.
     const cpu: number[][] = pages.flatMap(() => servers.map(() => []));
     const amount = QUICK ? 2000 : 10_000;
-    for (let round = 0; round < LOAD_ROUNDS; round++)
+    for (let round = 0; round < CPU_ROUNDS; round++)
       for (const [i, page] of pages.entries())
         for (const [j, server] of servers.entries()) {
           const before = cpuMs(server.pid);
@@ -1234,12 +1246,11 @@ export async function measureCounting(): Promise<string[][]> {
             amount,
             headers: BROWSER_VISIT,
           });
-          cpu[2 * i + j]!.push(((cpuMs(server.pid) - before) * 1000) / amount);
+          cpu[servers.length * i + j]!.push(((cpuMs(server.pid) - before) * 1000) / amount);
         }
-    for (const server of servers) await server.stop();
-    const cpuOf = (k: number) => median(cpu[k]!);
     const rows = [
       [
+        ...(checkouts.length > 1 ? ["checkout"] : []),
         "page",
         "counting",
         "requests/s",
@@ -1247,30 +1258,38 @@ export async function measureCounting(): Promise<string[][]> {
         "p99 ms",
         "CPU µs/request",
         "on/off requests/s",
+        "on/off p99",
         "on/off CPU",
       ],
     ];
-    for (const [i, page] of pages.entries()) {
-      const [counted, plain] = [results[2 * i]!, results[2 * i + 1]!] as [Throughput, Throughput];
-      for (const [name, each, k] of [
-        ["on", counted, 2 * i],
-        ["off", plain, 2 * i + 1],
-      ] as const)
-        rows.push([
-          page,
-          name,
-          String(each.requestsPerSecond),
-          String(each.latencyP50Ms),
-          String(each.latencyP99Ms),
-          cpuOf(k).toFixed(0),
-          name === "on" ? (counted.requestsPerSecond / plain.requestsPerSecond).toFixed(3) : "",
-          name === "on" ? (cpuOf(2 * i) / cpuOf(2 * i + 1)).toFixed(3) : "",
-        ]);
-    }
+    for (const [i, page] of pages.entries())
+      for (let j = 0; j < servers.length; j += 2) {
+        const [on, off] = [servers.length * i + j, servers.length * i + j + 1];
+        const [counted, plain] = [results[on]!, results[off]!];
+        const [cpuOn, cpuOff] = [median(cpu[on]!), median(cpu[off]!)];
+        for (const [name, each, cpuOf] of [
+          ["on", counted, cpuOn],
+          ["off", plain, cpuOff],
+        ] as const)
+          rows.push([
+            ...(checkouts.length > 1 ? [sides[j]!.checkout.label] : []),
+            page,
+            name,
+            String(each.requestsPerSecond),
+            String(each.latencyP50Ms),
+            String(each.latencyP99Ms),
+            cpuOf.toFixed(0),
+            name === "on" ? (counted.requestsPerSecond / plain.requestsPerSecond).toFixed(3) : "",
+            name === "on" ? (counted.latencyP99Ms / plain.latencyP99Ms).toFixed(3) : "",
+            name === "on" ? (cpuOn / cpuOff).toFixed(3) : "",
+          ]);
+      }
     return rows;
   } finally {
-    await rm(on, { recursive: true, force: true });
-    await rm(off, { recursive: true, force: true });
+    for (const side of sides) {
+      await side.server?.stop();
+      if (side.dataDir) await rm(side.dataDir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -1306,8 +1325,8 @@ async function main() {
       BROWSER_ENCODING,
     );
     for (const side of started) side.yardstick.stop();
-    console.log("Public pages with counting on and off (two servers of this checkout, alternating rounds)…");
-    const counting = await measureCounting();
+    console.log("Public pages with counting on and off (two servers of each checkout, alternating rounds)…");
+    const counting = await measureCounting(checkouts);
 
     const figures: Figures[] = [];
     for (const [i, side] of started.entries()) {
@@ -1359,7 +1378,7 @@ async function main() {
     print("Memory of the server process (MiB)", "memory", [0]);
     print("Summary", "summary", [0, 2]);
     console.log(
-      "\nPublic pages with counting on and off (a browser's User-Agent and Referer; this checkout)",
+      "\nPublic pages with counting on and off (a browser's User-Agent and Referer): throughput and p99 of the median round, and the server's CPU per request, the figure least moved by other work on the machine",
     );
     console.log(table(counting));
 
