@@ -44,7 +44,6 @@ import type { Logger } from "#server/kernel/logger.ts";
 import type { Uploads } from "#server/features/uploads/service.ts";
 import { articleHtml, keepArticleRenders, renderArticle } from "./rendered.ts";
 import { sanitizeHtml } from "./sanitize.ts";
-import { storeInlineImages } from "./inline-images.ts";
 
 // Articles (docs/product.md §3, §5, §7): the public list and pages, and the owner's writes, each of which tells
 // the site its content changed. The server is the authority for the rules of §5 (core/article-rules.ts); HTML is
@@ -225,7 +224,7 @@ const MB = 1024 * 1024;
 export interface ArticleWriteDeps {
   db: Database;
   now: () => Date;
-  uploads: Pick<Uploads, "store" | "info" | "requireStored" | "removeUnused">;
+  uploads: Pick<Uploads, "storeInline" | "requireStored" | "removeUnused">;
 }
 
 /** Every article with all its columns, newest created_at first (docs/product.md §7 "Admin lists"). */
@@ -279,8 +278,14 @@ async function cleanContent(html: string, path: string): Promise<string> {
 async function deriveFields(deps: ArticleWriteDeps, input: ArticleInput) {
   const titles = buildArticleTitles(input);
   if (!titles) throw new ServiceError(422, "articleTitleRequired", { path: "title_en" });
-  const content_en = await storeInlineImages(deps, await cleanContent(input.content_en, "content_en"));
-  const content_ar = await storeInlineImages(deps, await cleanContent(input.content_ar, "content_ar"));
+  const content_en = await deps.uploads.storeInline(
+    await cleanContent(input.content_en, "content_en"),
+    "articles",
+  );
+  const content_ar = await deps.uploads.storeInline(
+    await cleanContent(input.content_ar, "content_ar"),
+    "articles",
+  );
   return {
     ...titles,
     content_en,

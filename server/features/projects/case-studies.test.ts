@@ -1,6 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { sweepUnusedUploads } from "#server/features/uploads/sweep.ts";
+import { createMemoryLogger } from "#server/kernel/logger.ts";
+import { createDiskImageStore } from "#server/kernel/storage/disk-store.ts";
 import { makeApp, ownerRequests, signIn, storeImageFile } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { getProjectForPreview, listHomeProjects, resolveProject } from "./service.ts";
@@ -144,5 +148,39 @@ describe.each(backends)("case studies on $name", (backend) => {
     expect((await send("DELETE", `/api/projects/${id}`)).status).toBe(204);
     expect(stored(one!)).toBe(false);
     expect(stored(three!)).toBe(false);
+  });
+
+  it("stores an image pasted into the case study's text as an upload, kept while the text shows it", async () => {
+    const { send, dataDir, stored } = await owner();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#0ea5e9" } })
+      .png()
+      .toBuffer();
+    const created = await send("POST", "/api/projects", {
+      title: "Pasted",
+      approach_en: `<p>Before and after:</p><img src="data:image/png;base64,${png.toString("base64")}" alt="Chart">`,
+    });
+    expect(created.status).toBe(201);
+    const html = created.body!.approach_en as string;
+    expect(html).not.toContain("data:image");
+    const url =
+      /<img src="(\/storage\/portfolio_images\/projects\/[^"]+)" alt="Chart" width="300" height="200"/.exec(
+        html,
+      )?.[1];
+    expect(url).toBeDefined();
+    expect(stored(url!)).toBe(true);
+
+    // The hourly sweep of unused uploads keeps it while the text shows it, and takes it once the text no longer does.
+    const deps = { db: database().db, images: createDiskImageStore(dataDir), logger: createMemoryLogger() };
+    const later = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    expect(await sweepUnusedUploads(deps, later())).toBe(0);
+    expect(stored(url!)).toBe(true);
+    const edited = await send("PUT", `/api/projects/${created.body!.id as string}`, {
+      title: "Pasted",
+      slug_en: "pasted",
+      approach_en: "<p>No picture now.</p>",
+    });
+    expect(edited.status).toBe(200);
+    expect(await sweepUnusedUploads(deps, later())).toBe(1);
+    expect(stored(url!)).toBe(false);
   });
 });

@@ -93,7 +93,7 @@ export async function listHomeProjects(db: Database): Promise<Project[]> {
 /** What the owner's writes need: the database, the uploads' checks of an image (features/uploads), and the sanitiser. */
 export interface ProjectWriteDeps {
   db: Database;
-  uploads: Pick<Uploads, "requireStored" | "removeUnused">;
+  uploads: Pick<Uploads, "requireStored" | "removeUnused" | "storeInline">;
   /**
    * The articles' content-to-HTML and sanitiser (decision 048): the case study's rich text is stored as it renders,
    * so a visitor's page never loads the sanitiser.
@@ -121,8 +121,8 @@ const RICH_TEXT_FIELDS = [
 ] as const;
 
 /**
- * The stored row for an input: the image's descriptions go with the image, the rich text is sanitised, slugs are
- * the server's. Rendered before any transaction: the first render after a start loads jsdom, and the embedded
+ * The stored row for an input: the image's descriptions go with the image, the rich text is sanitised and its
+ * editor images stored as uploads, slugs are the server's. Rendered before any transaction: the first render after a start loads jsdom, and the embedded
  * database answers nobody else while a transaction is open.
  */
 async function rowOf(deps: ProjectWriteDeps, input: ProjectInput) {
@@ -132,7 +132,10 @@ async function rowOf(deps: ProjectWriteDeps, input: ProjectInput) {
   delete columns.slug_ar;
   const rendered = Object.fromEntries(
     await Promise.all(
-      RICH_TEXT_FIELDS.map(async (name) => [name, await deps.renderRichText(input[name])] as const),
+      RICH_TEXT_FIELDS.map(
+        async (name) =>
+          [name, await deps.uploads.storeInline(await deps.renderRichText(input[name]), "projects")] as const,
+      ),
     ),
   ) as Record<(typeof RICH_TEXT_FIELDS)[number], string>;
   const image = input.image_url ? {} : { image_alt_en: "", image_alt_ar: "" };

@@ -7,8 +7,18 @@ import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { removeStoredImage } from "./variants.ts";
 
+/** A project's case-study texts, which may hold stored images (docs/product.md §28). */
+const CASE_STUDY_TEXTS = [
+  "problem_en",
+  "problem_ar",
+  "approach_en",
+  "approach_ar",
+  "outcome_en",
+  "outcome_ar",
+] as const;
+
 /**
- * Whether a project (its image, share images or gallery), an article (its image, share images or text) or the site settings (portrait, about image) still point at
+ * Whether a project (its image, share images, gallery or case-study text), an article (its image, share images or text) or the site settings (portrait, about image) still point at
  * this image URL.
  */
 export async function isImageReferenced(db: Database, url: string): Promise<boolean> {
@@ -45,6 +55,13 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
     )
     .limit(1);
   if (inline) return true;
+  // An image inside a case study's text (docs/product.md §28, stored like an article's).
+  const [caseStudy] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(or(...CASE_STUDY_TEXTS.map((column) => sql`position(${url} in ${projects[column]}) > 0`)))
+    .limit(1);
+  if (caseStudy) return true;
   const [settings] = await db
     .select({ id: siteSettings.id })
     .from(siteSettings)
@@ -90,8 +107,9 @@ export async function requireStoredImage(
 }
 
 /**
- * Every stored image the site points at: projects' and articles' images and share images, images inside articles' text, and the
- * portrait and about image of the settings (for `npm run storage:migrate`'s check).
+ * Every stored image the site points at: projects' and articles' images and share images, images inside articles'
+ * and case studies' text, gallery images, testimonial photos, and the portrait and about image of the settings
+ * (for `npm run storage:migrate`'s check).
  */
 export async function listImageReferences(db: Database): Promise<{ folder: ImageFolder; name: string }[]> {
   const found = new Map<string, { folder: ImageFolder; name: string }>();
@@ -102,9 +120,16 @@ export async function listImageReferences(db: Database): Promise<{ folder: Image
     }
   };
   const projectRows = await db
-    .select({ url: projects.image_url, en: projects.share_image_en, ar: projects.share_image_ar })
+    .select({
+      url: projects.image_url,
+      en: projects.share_image_en,
+      ar: projects.share_image_ar,
+      ...Object.fromEntries(CASE_STUDY_TEXTS.map((column) => [column, projects[column]])),
+    })
     .from(projects);
   for (const row of projectRows) Object.values(row).forEach(collect);
+  for (const row of await db.select({ url: projectImages.url }).from(projectImages)) collect(row.url);
+  for (const row of await db.select({ url: testimonials.photo_url }).from(testimonials)) collect(row.url);
   const articleRows = await db
     .select({
       url: articles.image_url,

@@ -14,6 +14,7 @@ import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { isImageReferenced, removeUnusedImage, requireStoredImage } from "./references.ts";
 import { sweepUnusedUploads } from "./sweep.ts";
+import { storeInlineImages } from "./inline-images.ts";
 import { loadImageInfo, removeStoredImage, storeVariants } from "./variants.ts";
 
 // The owner's image uploads (docs/product.md §3 "Images", decision 010). Only the bytes decide what a file is; what is
@@ -133,6 +134,16 @@ export function createUploads(deps: { db: Database; images: ImageStore; logger: 
     removeUnused: (url: string | null | undefined) => removeUnusedImage(deps, url),
     /** The responsive variants of the uploads among these addresses (docs/product.md §13). */
     info: (urls: (string | null | undefined)[]) => loadImageInfo(deps.db, urls),
+    /** Sanitised rich text with its editor images (data: URLs) stored in `folder` and pointed at (§5). */
+    storeInline: (html: string, folder: ImageFolder) =>
+      storeInlineImages(
+        {
+          store: (file, to, now) => storeUpload(deps, file, to, now),
+          info: (urls) => loadImageInfo(deps.db, urls),
+        },
+        html,
+        folder,
+      ),
     /** Removes the uploads nothing has pointed at for a day (the hourly housekeeping). */
     sweep: () => sweepUnusedUploads(deps),
   };

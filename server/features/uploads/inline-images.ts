@@ -1,20 +1,27 @@
-import { variantSrcSet } from "#core/images.ts";
-import type { Uploads } from "#server/features/uploads/service.ts";
+import { variantSrcSet, type ImageFolder, type ImageInfo } from "#core/images.ts";
 
 // Images pasted or inserted into the editor are data: URLs while the owner writes (docs/product.md §5). When the
-// article is saved, each becomes a stored upload like any other (checked, re-encoded, with its variants) and the
-// HTML points at it with a responsive <img>: an article's HTML carries no base64, and a phone fetches an image the
-// size of its screen, only when it scrolls near it.
+// article or case study is saved, each becomes a stored upload like any other (checked, re-encoded, with its
+// variants) and the HTML points at it with a responsive <img>: stored HTML carries no base64, and a phone fetches an
+// image the size of its screen, only when it scrolls near it.
 
 const DATA_IMAGE = /<img\b[^>]*?\bsrc="(data:image\/(?:png|jpeg|gif|webp);base64,[^"]+)"[^>]*>/g;
 const ALT = /\balt="([^"]*)"/;
-/** The article column's width (max-w-3xl, 48rem, less its padding), or the screen's. */
+/** The text column's width (max-w-3xl, 48rem, less its padding), or the screen's. */
 const INLINE_SIZES = "(min-width: 768px) 720px, 100vw";
 
 /** `html` is sanitised already (DOMPurify writes attributes in double quotes). */
 export async function storeInlineImages(
-  deps: { uploads: Pick<Uploads, "store" | "info"> },
+  uploads: {
+    store: (
+      file: { name: string; bytes: Uint8Array },
+      folder: ImageFolder,
+      now?: number,
+    ) => Promise<{ url: string }>;
+    info: (urls: string[]) => Promise<Record<string, ImageInfo>>;
+  },
   html: string,
+  folder: ImageFolder,
   now = Date.now(),
 ): Promise<string> {
   if (!html.includes('src="data:image/')) return html;
@@ -23,10 +30,10 @@ export async function storeInlineImages(
     const source = match[1]!;
     if (stored.has(source)) continue;
     const bytes = Buffer.from(source.slice(source.indexOf(",") + 1), "base64");
-    const upload = await deps.uploads.store({ name: "inline", bytes }, "articles", now + stored.size);
+    const upload = await uploads.store({ name: "inline", bytes }, folder, now + stored.size);
     stored.set(source, upload.url);
   }
-  const info = await deps.uploads.info([...stored.values()]);
+  const info = await uploads.info([...stored.values()]);
   return html.replace(DATA_IMAGE, (tag, source: string) => {
     const url = stored.get(source)!;
     const alt = ALT.exec(tag)?.[1] ?? "";
