@@ -7,6 +7,16 @@ interface Categorized {
   category: string;
 }
 
+/** A case study's rich-text columns (docs/product.md §28): sanitised HTML, which may hold stored images. */
+export const CASE_STUDY_TEXTS = [
+  "problem_en",
+  "problem_ar",
+  "approach_en",
+  "approach_ar",
+  "outcome_en",
+  "outcome_ar",
+] as const;
+
 export const PROJECT_LIMITS = {
   title: 200,
   description: 5000,

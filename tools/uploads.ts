@@ -90,6 +90,22 @@ export async function signIn(origin: string, password: string): Promise<Owner> {
   };
 }
 
+/** A project's card fields as the API returned them, to send back with an edit that keeps them. */
+const cardFields = (project: Record<string, unknown>) =>
+  Object.fromEntries(
+    [
+      "title",
+      "title_ar",
+      "description",
+      "description_ar",
+      "category",
+      "category_ar",
+      "github_link",
+      "live_link",
+      "tags",
+    ].map((key) => [key, project[key]]),
+  );
+
 /** Gives the first article a 2400×1600 cover and the first three projects photos, through the owner's API. */
 export async function seedUploads(origin: string, password = BENCH_PASSWORD): Promise<void> {
   const owner = await signIn(origin, password);
@@ -100,19 +116,7 @@ export async function seedUploads(origin: string, password = BENCH_PASSWORD): Pr
       `project-${index + 1}.jpg`,
       "projects",
     );
-    const fields = Object.fromEntries(
-      [
-        "title",
-        "title_ar",
-        "description",
-        "description_ar",
-        "category",
-        "category_ar",
-        "github_link",
-        "live_link",
-        "tags",
-      ].map((key) => [key, project[key]]),
-    );
+    const fields = cardFields(project);
     // Featured: the home page shows these three, with their photos.
     await owner.request("PUT", `/api/projects/${String(project.id)}`, {
       ...fields,
@@ -178,19 +182,7 @@ export async function seedCaseStudy(origin: string, password = BENCH_PASSWORD): 
     });
   const slugs = { slug_en: "a-faster-shop", slug_ar: "متجر-أسرع" };
   await owner.request("PUT", `/api/projects/${String(project.id)}`, {
-    ...Object.fromEntries(
-      [
-        "title",
-        "title_ar",
-        "description",
-        "description_ar",
-        "category",
-        "category_ar",
-        "github_link",
-        "live_link",
-        "tags",
-      ].map((key) => [key, project[key]]),
-    ),
+    ...cardFields(project),
     ...slugs,
     published: true,
     image_url: await upload(120, "case-study.jpg"),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ne, or, sql } from "drizzle-orm";
 import { ITEM_IMAGE_COLUMNS } from "#core/images.ts";
 import { buildUniqueSlug } from "#core/article-rules.ts";
 import { isUuid } from "#core/ids.ts";
+import { CASE_STUDY_TEXTS } from "#core/projects.ts";
 import type { Language } from "#core/preferences.ts";
 import { projectSlugs, type ItemSlugs } from "#core/slugs.ts";
 import type { ProjectInput } from "#db/inputs.ts";
@@ -111,19 +112,10 @@ function withOrderLock<T>(db: Database, work: (tx: Transaction) => Promise<T>): 
   });
 }
 
-const RICH_TEXT_FIELDS = [
-  "problem_en",
-  "problem_ar",
-  "approach_en",
-  "approach_ar",
-  "outcome_en",
-  "outcome_ar",
-] as const;
-
 /**
  * The stored row for an input: the image's descriptions go with the image, the rich text is sanitised and its
- * editor images stored as uploads, slugs are the server's. Rendered before any transaction: the first render after a start loads jsdom, and the embedded
- * database answers nobody else while a transaction is open.
+ * editor images stored as uploads, slugs are the server's. Rendered before any transaction: the first render after
+ * a start loads jsdom, and the embedded database answers nobody else while a transaction is open.
  */
 async function rowOf(deps: ProjectWriteDeps, input: ProjectInput) {
   const columns: Omit<ProjectInput, "gallery" | "slug_en" | "slug_ar"> & Partial<ProjectInput> = { ...input };
@@ -132,12 +124,12 @@ async function rowOf(deps: ProjectWriteDeps, input: ProjectInput) {
   delete columns.slug_ar;
   const rendered = Object.fromEntries(
     await Promise.all(
-      RICH_TEXT_FIELDS.map(
+      CASE_STUDY_TEXTS.map(
         async (name) =>
           [name, await deps.uploads.storeInline(await deps.renderRichText(input[name]), "projects")] as const,
       ),
     ),
-  ) as Record<(typeof RICH_TEXT_FIELDS)[number], string>;
+  ) as Record<(typeof CASE_STUDY_TEXTS)[number], string>;
   const image = input.image_url ? {} : { image_alt_en: "", image_alt_ar: "" };
   return { ...columns, ...rendered, ...image };
 }

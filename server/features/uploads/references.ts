@@ -1,21 +1,12 @@
 import { eq, or, sql } from "drizzle-orm";
 import { ITEM_IMAGE_COLUMNS, parseImageUrl, type ImageFolder } from "#core/images.ts";
+import { CASE_STUDY_TEXTS } from "#core/projects.ts";
 import type { Database } from "#db/client.ts";
 import { articles, projectImages, projects, siteSettings, testimonials } from "#db/schema.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { removeStoredImage } from "./variants.ts";
-
-/** A project's case-study texts, which may hold stored images (docs/product.md §28). */
-const CASE_STUDY_TEXTS = [
-  "problem_en",
-  "problem_ar",
-  "approach_en",
-  "approach_ar",
-  "outcome_en",
-  "outcome_ar",
-] as const;
 
 /**
  * Whether a project (its image, share images, gallery or case-study text), an article (its image, share images or text) or the site settings (portrait, about image) still point at
