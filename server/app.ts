@@ -66,6 +66,8 @@ export interface AppOptions {
   dataHealth?: DataHealth;
   /** Counts public page views (docs/product.md §27); by default one per app, written when flushed. */
   visits?: VisitCounter;
+  /** The key of `npm run backup` while this server runs on the embedded database (decision 053). */
+  backupKey?: string;
 }
 
 /** The routers of the owner's API take the owner's guards besides their services. */
@@ -77,7 +79,13 @@ interface Guards {
 }
 
 /** The JSON API under /api (docs/architecture.md "API"); its type is what the admin page's client is typed from. */
-function apiRouter(services: Services, guards: Guards, env: ServerEnv, logger: Logger) {
+function apiRouter(
+  services: Services,
+  guards: Guards,
+  env: ServerEnv,
+  logger: Logger,
+  backupKey: string | undefined,
+) {
   const { owner } = guards;
   const secure = env.siteUrl.startsWith("https:");
   return new Hono()
@@ -105,7 +113,7 @@ function apiRouter(services: Services, guards: Guards, env: ServerEnv, logger: L
     .route("/uploads", uploadsRouter({ ...services, owner, logger }))
     .route("/messages", inboxRouter({ ...services, owner }))
     .route("/settings", settingsRouter({ ...services, owner }))
-    .route("/backup", backupRouter({ ...services, ...guards }))
+    .route("/backup", backupRouter({ ...services, ...guards, backupKey }))
     .route("/audit", auditRouter({ ...services, owner }))
     .route("/visits", visitsRouter({ ...services, owner }))
     .all("*", (c) => apiFail(c, 404, "notFound"));
@@ -174,7 +182,7 @@ export function createApp(options: AppOptions) {
   app.use("/api/*", except(["/api/uploads", "/api/backup/restore"], requireJsonBody));
   // A delete takes no body: a large one is refused, not buffered (docs/product.md §20).
   app.use("/api/*", limitIgnoredBody(["DELETE"]));
-  app.route("/api", apiRouter(services, guards, env, logger));
+  app.route("/api", apiRouter(services, guards, env, logger, options.backupKey));
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
   app.route("/f", contactRouter({ ...services, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
   // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.

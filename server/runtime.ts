@@ -21,6 +21,7 @@ import type { UnreadableAddress } from "#server/http/input-guard.ts";
 import { imageStoreFromEnv, type ImageStore } from "#server/kernel/storage/image-store.ts";
 import { readSettings } from "./features/settings/service.ts";
 import { createVisitCounter, type VisitCounter } from "./features/visits/counter.ts";
+import { newChannelKey, openLocalChannel } from "./features/backup/local-channel.ts";
 
 /** A connect-style handler that sees each request first and calls `next` for the ones it leaves to the app. */
 export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
@@ -79,7 +80,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     settings: () => readSettings(database.db, siteConfig),
     initial: { countVisits: siteConfig.countVisits, timeZone: siteConfig.timeZone },
   });
+  // `npm run backup` asks a running server for the archive when the database is embedded (decision 053).
+  const embedded = !env.databaseUrl && !options.inMemory;
+  const backupKey = embedded ? newChannelKey() : undefined;
   const appOptions: AppOptions = {
+    backupKey,
     changes,
     visits,
     env,
@@ -139,8 +144,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
-  const shownHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
+  const anyHost = env.host === "0.0.0.0" || env.host === "::";
+  const shownHost = anyHost ? "localhost" : env.host;
   const url = `http://${shownHost}:${port}`;
+  const closeChannel = backupKey
+    ? openLocalChannel(env.dataDir, {
+        url: `http://${anyHost ? "127.0.0.1" : env.host.includes(":") ? `[${env.host}]` : env.host}:${port}`,
+        key: backupKey,
+      })
+    : () => undefined;
   if (generated)
     (options.output ?? process.stdout).write(
       generatedPasswordBlock(generated, `${env.publicOrigin ? env.siteUrl : url}${env.adminPath}`),
@@ -161,6 +173,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           // Keep-alive connections would hold close() open; idle ones go now, busy ones after their reply.
           server.closeIdleConnections();
         });
+        closeChannel();
         // A notification being sent finishes (or fails and is rescheduled) before the database closes.
         stopHousekeeping();
         // The views counted since the last write are written before the database closes.
