@@ -18,6 +18,7 @@ const en = {
   notText: "Must be text.",
   unauthorized: "Please sign in to continue.",
   signInFailed: "The password is not correct.",
+  signInCodeFailed: "The password or the code is not correct.",
   signInLimited: {
     one: "Too many failed sign-ins. Try again in {{count}} minute.",
     other: "Too many failed sign-ins. Try again in {{count}} minutes.",
@@ -170,6 +171,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   notText: "يجب أن يكون نصًا.",
   unauthorized: "يرجى تسجيل الدخول للمتابعة.",
   signInFailed: "كلمة المرور غير صحيحة.",
+  signInCodeFailed: "كلمة المرور أو الرمز غير صحيح.",
   signInLimited: {
     zero: "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد قليل.",
     one: "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد دقيقة واحدة.",

@@ -6,6 +6,7 @@ import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebStream } from "node:stream/web";
 import yauzl from "yauzl";
 import { createBackup, type BackupManifest } from "#server/features/backup/archive.ts";
 import { readLocalChannel } from "#server/features/backup/local-channel.ts";
@@ -69,7 +70,7 @@ async function fromRunningServer(env: ServerEnv, target: string) {
   });
   if (!response.ok || !response.body)
     throw new Error(`The running server at ${channel.url} refused the backup (HTTP ${response.status}).`);
-  await pipeline(Readable.fromWeb(response.body), createWriteStream(target));
+  await pipeline(Readable.fromWeb(response.body as WebStream<Uint8Array>), createWriteStream(target));
 }
 
 /** The manifest inside a written archive, read back: the file is a whole zip, and the summary says what it holds. */

@@ -1,10 +1,11 @@
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { apiErrorText } from "#core/api-errors.ts";
-import { ownerRecoveryCodes, ownerTotp, sessions } from "#db/schema.ts";
+import { eq } from "drizzle-orm";
+import { ownerRecoveryCodes, ownerTotp, rateLimits, sessions } from "#db/schema.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { OWNER_PASSWORD, jsonRequest, makeApp, setOwnerPassword } from "#tests/helpers/app.ts";
-import { createOwnerAuth } from "./owner-auth.ts";
+import { createOwnerAuth, LOGIN_FREE_FAILURES, LOGIN_GLOBAL_MAX_CHECKS } from "./owner-auth.ts";
 
 // The owner's second factors (docs/product.md §22): set up with the password, then needed at every sign-in.
 
@@ -126,6 +127,91 @@ describe.each(backends)("second factors on $name", (backend) => {
     expect(log).toContain("owner second factor: totp added");
     expect(log).not.toContain(secret);
     expect(log).not.toContain(codes[0]);
+  });
+
+  it("gets the owner in with the password and a code while sign-in waits for everyone, with the code's own limit", async () => {
+    const { send, setUpTotp, codeAt, clock } = await setUp();
+    const { secret, recoveryCodes } = await setUpTotp();
+    // Guesses from everywhere paused sign-in for everyone: the password alone waits.
+    await database()
+      .db.insert(rateLimits)
+      .values({
+        bucket: "login-all",
+        key: "*",
+        hits: LOGIN_GLOBAL_MAX_CHECKS + 5,
+        window_started_at: clock.now(),
+        blocked_until: new Date(clock.now().getTime() + 50 * 60_000),
+      })
+      .onConflictDoUpdate({
+        target: [rateLimits.bucket, rateLimits.key],
+        set: {
+          hits: LOGIN_GLOBAL_MAX_CHECKS + 5,
+          blocked_until: new Date(clock.now().getTime() + 50 * 60_000),
+        },
+      });
+    const owner = "198.51.100.20";
+    expect((await send("POST", "/api/auth/login", { password: OWNER_PASSWORD }, "", owner)).status).toBe(429);
+
+    // With a code from the app, the password is checked and a session begins at once.
+    clock.advance(30_000);
+    const inside = await send(
+      "POST",
+      "/api/auth/login",
+      { password: OWNER_PASSWORD, code: await codeAt(secret) },
+      "",
+      owner,
+    );
+    expect(inside.status).toBe(200);
+    expect(inside.body).toMatchObject({ signedIn: true });
+    expect((await send("GET", "/api/admin/projects", undefined, inside.cookies.sira_session)).status).toBe(
+      200,
+    );
+
+    // A recovery code with a wrong password is not used up; with the right one it is, once.
+    const recovery = recoveryCodes![0]!;
+    const wrongPassword = await send(
+      "POST",
+      "/api/auth/login",
+      { password: "not it", code: recovery },
+      "",
+      owner,
+    );
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body.error).toBe(apiErrorText("en", "signInCodeFailed"));
+    const withRecovery = { password: OWNER_PASSWORD, code: recovery };
+    expect((await send("POST", "/api/auth/login", withRecovery, "", owner)).status).toBe(200);
+    expect((await send("POST", "/api/auth/login", withRecovery, "", owner)).status).toBe(401);
+
+    // Wrong codes from an attacker's address: a few, then that address waits; no password was hashed for them,
+    // the pause did not grow, and the owner's address is not held by them.
+    const attacker = "203.0.113.77";
+    for (let i = 0; i < LOGIN_FREE_FAILURES; i++)
+      expect(
+        (await send("POST", "/api/auth/login", { password: "guess", code: "000000" }, "", attacker)).status,
+      ).toBe(401);
+    await send("POST", "/api/auth/login", { password: "guess", code: "000000" }, "", attacker);
+    const held = await send(
+      "POST",
+      "/api/auth/login",
+      { password: OWNER_PASSWORD, code: "111111" },
+      "",
+      attacker,
+    );
+    expect(held.status).toBe(429);
+    const [ceiling] = await database().db.select().from(rateLimits).where(eq(rateLimits.bucket, "login-all"));
+    expect(ceiling!.hits).toBe(LOGIN_GLOBAL_MAX_CHECKS + 5);
+    clock.advance(30_000);
+    expect(
+      (
+        await send(
+          "POST",
+          "/api/auth/login",
+          { password: OWNER_PASSWORD, code: await codeAt(secret) },
+          "",
+          owner,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("asks for a code after the password: no session until it is given, a code works once, and drift of one step is fine", async () => {

@@ -420,6 +420,17 @@ export function createOwnerFactors(options: { db: Database; logger: Logger; now?
     },
 
     /** A recovery code in place of a factor: true once per code (it is deleted as it is accepted). */
+    /** Whether `typed` is an unused recovery code, without using it up. */
+    async hasRecoveryCode(typed: string): Promise<boolean> {
+      const normalised = normaliseRecoveryCode(typed);
+      if (!/^[a-z0-9]{16}$/.test(normalised)) return false;
+      const [row] = await db
+        .select({ code_hash: ownerRecoveryCodes.code_hash })
+        .from(ownerRecoveryCodes)
+        .where(eq(ownerRecoveryCodes.code_hash, sha256(normalised)));
+      return Boolean(row);
+    },
+
     async useRecoveryCode(typed: string): Promise<boolean> {
       const normalised = normaliseRecoveryCode(typed);
       if (!/^[a-z0-9]{16}$/.test(normalised)) return false;

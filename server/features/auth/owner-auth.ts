@@ -51,7 +51,7 @@ export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
 export const PENDING_SIGN_IN_ATTEMPTS = 5;
 
 export type SignInResult =
-  | { kind: "ok"; token: string; expiresAt: Date }
+  | { kind: "ok"; token: string; expiresAt: Date; method?: "totp" | "recovery" }
   | {
       kind: "secondFactor";
       /** Names the pending step (a cookie); not a session: it opens nothing but the second step. */
@@ -92,7 +92,17 @@ export interface OwnerAuth {
    * `userAgent` is kept with the session for the owner's list of sessions. `deviceCookie`, the browser's device
    * cookie: a valid one is held by its own limit instead of its address's and the hourly pause (docs/product.md §25).
    */
-  signIn(password: string, address: string, userAgent?: string, deviceCookie?: string): Promise<SignInResult>;
+  signIn(
+    password: string,
+    address: string,
+    userAgent?: string,
+    deviceCookie?: string,
+    /**
+     * A code of the second factor given with the password (the authenticator app's or a recovery code): checked
+     * first, against its own small limit of this address, and never held by the hourly pause (docs/product.md §25).
+     */
+    code?: string,
+  ): Promise<SignInResult>;
   /** A new device cookie for a browser that has just signed in (password and any second factor). */
   issueDeviceCookie(): Promise<string>;
   /**
@@ -285,6 +295,35 @@ export function createOwnerAuth(options: {
     return { kind: "ok" };
   }
 
+  /**
+   * A password given with its second factor's code. The code is checked first, against the second factor's limit
+   * of this address (a guess costs no password hashing), then the password against this address's limit only: an
+   * attacker who paused sign-in for everyone cannot hold out an owner who has the code. A recovery code is used
+   * up only once the password is right.
+   */
+  async function signInWithCode(
+    password: string,
+    code: string,
+    address: string,
+    userAgent: string,
+  ): Promise<SignInResult> {
+    const key = addressGroup(address);
+    const reserved = await reserveAttempt("second-factor", key, address);
+    if (!reserved.allowed) return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
+    const method = isTotpCode(code)
+      ? (await factors.verifyTotp(code)) && "totp"
+      : (await factors.hasRecoveryCode(code)) && "recovery";
+    if (!method) {
+      logger.warn("second factor failed", { address, failures: reserved.hits });
+      return { kind: "failed" };
+    }
+    const checked = await checkPassword(password, address, { global: false });
+    if (checked.kind !== "ok") return checked;
+    if (method === "recovery" && !(await factors.useRecoveryCode(code))) return { kind: "failed" };
+    await rateLimits.reset("second-factor", key);
+    return { ...(await createSession(address, method, userAgent)), method };
+  }
+
   async function createSession(address: string, method?: string, userAgent = "") {
     await removeExpired();
     const token = randomBytes(32).toString("base64url");
@@ -416,7 +455,8 @@ export function createOwnerAuth(options: {
 
     issueDeviceCookie: () => devices.issue(now()),
 
-    async signIn(password, address, userAgent = "", deviceCookie) {
+    async signIn(password, address, userAgent = "", deviceCookie, code) {
+      if (code) return signInWithCode(password, code, address, userAgent);
       const device = deviceCookie ? await devices.check(deviceCookie, now()) : null;
       const checked = await checkPassword(password, address, { global: true, device });
       if (checked.kind !== "ok") return checked;

@@ -23,7 +23,7 @@ import type { AuditLog } from "#server/features/audit/service.ts";
 import { jsonBody } from "#server/http/validate.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 
-type PasswordBody = { password: string };
+type PasswordBody = { password: string; code?: string };
 
 /**
  * The sign-in body, typed for the admin page's client like a validated one, but never refused: every failure,
@@ -37,7 +37,12 @@ const passwordBody: MiddlewareHandler<
   const body: unknown = await c.req.json().catch(() => null);
   const given = (body as { password?: unknown } | null)?.password;
   const password = typeof given === "string" && given.length <= PASSWORD_MAX_LENGTH ? given : "";
-  c.req.addValidatedData("json", { password });
+  // A second factor's code with the password, for a sign-in paused for everyone (docs/product.md §25).
+  const code = (body as { code?: unknown } | null)?.code;
+  c.req.addValidatedData("json", {
+    password,
+    ...(typeof code === "string" && code.trim() && code.length <= 64 ? { code: code.trim() } : {}),
+  });
   await next();
 };
 
@@ -162,7 +167,7 @@ export function authRouter(options: {
   return (
     new Hono()
       .post("/login", limitBody(16 * 1024), passwordBody, async (c) => {
-        const { password } = c.req.valid("json");
+        const { password, code } = c.req.valid("json");
         // A fresh token at every sign-in: an earlier session of this browser ends here.
         const previous = readSessionToken(c, secure);
         if (previous) await auth.signOut(previous);
@@ -171,13 +176,14 @@ export function authRouter(options: {
           clientAddress(c, trustProxy),
           c.req.header("User-Agent"),
           getCookie(c, DEVICE_COOKIE, prefix),
+          code,
         );
         // The hourly ceiling across every address (docs/product.md §25): not this visitor's fault, so its own words.
         if (result.kind === "busy") return limited(c, result.retryAfterSeconds, "", "signInBusy");
         if (result.kind === "limited") return limited(c, result.retryAfterSeconds);
         if (result.kind === "failed") {
-          await audit.record(c, "signInFailed");
-          return apiFail(c, 401, "signInFailed");
+          await audit.record(c, "signInFailed", code ? "code" : "");
+          return apiFail(c, 401, code ? "signInCodeFailed" : "signInFailed");
         }
         if (result.kind === "secondFactor") {
           // No session yet (docs/product.md §22): a short step that only a second factor completes.
@@ -192,7 +198,7 @@ export function authRouter(options: {
           c.header("Cache-Control", "no-store");
           return c.json({ signedIn: false as const, secondFactor: result.methods }, 200);
         }
-        await audit.record(c, "signIn");
+        await audit.record(c, "signIn", result.method);
         return startSession(c, result.token, result.expiresAt);
       })
       // The second step: a code from the authenticator app or a recovery code…

@@ -18,7 +18,10 @@ export async function signInAction(request: Request) {
     case "password":
       return respond(
         await attempt("errors.signIn", async (): Promise<SignInStep> => {
-          const answer = await call(() => api.auth.login.$post({ json: { password: field("password") } }));
+          const code = field("code").trim();
+          const answer = await call(() =>
+            api.auth.login.$post({ json: { password: field("password"), ...(code ? { code } : {}) } }),
+          );
           return "secondFactor" in answer
             ? { signedIn: false, secondFactor: answer.secondFactor }
             : { signedIn: true, secondFactor: null };

@@ -17,8 +17,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const { t } = useI18n();
   const id = useId();
   const [methods, setMethods] = useState<SignInStep["secondFactor"]>(null);
+  // Sign-in held by a limit (everyone's, after an attack, or this address's): a second factor's code with the
+  // password still gets the owner in (docs/product.md §25).
+  const [withCode, setWithCode] = useState(false);
   const { fetcher, busy, failed, clear } = useMutation<SignInStep>({
-    quiet: () => true,
+    quiet: (failure) => {
+      if (failure.status === 429) setWithCode(true);
+      return true;
+    },
     onSuccess: (step) => {
       if (step.secondFactor) setMethods(step.secondFactor);
       else if (step.signedIn) onSignedIn?.();
@@ -108,6 +114,24 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
         />
         {errorLine}
       </div>
+      {withCode ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-paused-code`} className="text-sm font-semibold">
+            {t("admin.signIn.pausedCode")}
+          </label>
+          <input
+            id={`${id}-paused-code`}
+            name="code"
+            autoComplete="one-time-code"
+            aria-describedby={`${id}-paused-code-hint`}
+            className={inputClass}
+            dir="ltr"
+          />
+          <p id={`${id}-paused-code-hint`} className="text-xs text-muted-foreground">
+            {t("admin.signIn.pausedCodeHint")}
+          </p>
+        </div>
+      ) : null}
       <button type="submit" disabled={busy} className={primary}>
         <KeyRound aria-hidden="true" className="size-4" />
         {busy ? t("admin.signIn.submitting") : t("admin.signIn.submit")}
