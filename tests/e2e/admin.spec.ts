@@ -149,6 +149,17 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
   await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
   await expect(toast(page)).toContainText("Validation Error");
   await expect(toast(page)).toContainText("Project title is required.");
+  // The toast stands below the dialog, never over its fields: on a wide screen and on a phone.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
+    await expect
+      .poll(async () => {
+        const [dialog, shown] = [await form.boundingBox(), await toast(page).boundingBox()];
+        return dialog!.y + dialog!.height <= shown!.y;
+      })
+      .toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await form.getByLabel(text("en", "admin.projects.title")).fill("Weather dashboard");
   await form.getByLabel(text("en", "admin.projects.description")).fill("Forecasts for every city.");

@@ -47,7 +47,7 @@ export function Dialog({
           onPointerDownOutside={block}
           onInteractOutside={block}
           {...(description ? {} : { "aria-describedby": undefined })}
-          className="fixed inset-0 z-[80] m-auto flex h-fit max-h-[92vh] w-[calc(100%-2rem)] max-w-[625px] flex-col overflow-hidden rounded-xl border border-border bg-card text-foreground shadow-2xl"
+          className="fixed inset-0 bottom-[var(--toast-space,0px)] z-[80] m-auto flex h-fit max-h-[calc(92vh-var(--toast-space,0px))] w-[calc(100%-2rem)] max-w-[625px] flex-col overflow-hidden rounded-xl border border-border bg-card text-foreground shadow-2xl"
         >
           <div className="flex items-start justify-between gap-4 border-b border-border px-6 py-4">
             <div className="flex flex-col gap-1">

@@ -21,6 +21,22 @@ export default function Toaster({ focusOnMount = false }: { focusOnMount?: boole
   useEffect(() => {
     if (focusFirst.current) viewport.current?.focus();
   }, []);
+  // The height a shown toast takes at the bottom of the screen, as --toast-space: an open dialog stands above it
+  // (./dialog.tsx), so an error toast never covers the fields it is about.
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      const space = element.childElementCount > 0 ? element.offsetHeight : 0;
+      root.style.setProperty("--toast-space", `${space}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--toast-space");
+    };
+  }, []);
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION}
