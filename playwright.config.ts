@@ -37,6 +37,9 @@ export default defineConfig<{ database: E2eDatabase }>({
     screenshot: "only-on-failure",
     locale: "en-US",
     timezoneId: "Africa/Cairo",
+    // The home page's portrait floats without end: with motion on, Chromium spends a fifth of a core drawing it
+    // for as long as a test stays there. home.spec.ts checks the motion itself.
+    reducedMotion: "reduce",
   },
   globalSetup: "./tests/setup/e2e-global.ts",
   projects: [

@@ -94,6 +94,24 @@ for (const language of LANGUAGES) {
   });
 }
 
+test("the portrait floats and the page fades in, unless the visitor asks for less motion", async ({
+  page,
+}) => {
+  // The suite runs with reduced motion (playwright.config.ts): the endless float would keep Chromium drawing.
+  const portrait = page.getByRole("main").getByRole("img", { name: siteConfig.portrait.alt.en });
+  const animations = () =>
+    portrait.evaluate((image) => ({
+      portrait: image.getAnimations().map((animation) => (animation as CSSAnimation).animationName),
+      page: image.closest(".page-enter")!.getAnimations().length,
+    }));
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.goto("/");
+  expect((await animations()).portrait).toEqual(["float"]);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.reload();
+  expect(await animations()).toEqual({ portrait: [], page: 0 });
+});
+
 test("a section that fails to load shows 'Something went wrong' on its own, and 'Try again' brings it back", async ({
   page,
   consoleGuard,
