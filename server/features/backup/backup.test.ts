@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
@@ -13,6 +14,7 @@ import { defaultSettings } from "#core/site-view.ts";
 import { siteConfig } from "#config/site.ts";
 import { FORM_STAMP_FIELD } from "#core/contact.ts";
 import { contactStamp } from "#tests/helpers/contact-stamp.ts";
+import { checkBackup } from "./archive.ts";
 
 // Backup and restore (docs/product.md §19): the whole site out as one zip and back in, exactly, on both databases;
 // a damaged, foreign or failing archive changes nothing.
@@ -234,6 +236,63 @@ function rezip(files: Map<string, Buffer>): Promise<Buffer> {
   });
 }
 
+/** The bytes of a zip that yazl writes. */
+function zipBytes(zip: yazl.ZipFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise((resolve) => {
+    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+/** How much a zip bomb's entry inflates to: deflate packs zeros about a thousand to one. */
+const BOMB_BYTES = 512 * 2 ** 20;
+let bombs: Promise<{ honest: Buffer; lying: Buffer }> | undefined;
+
+/**
+ * Zip bombs: one entry of zeros that inflates to BOMB_BYTES from about half a megabyte, deflated as a stream (never
+ * whole in memory). The manifest says it is an empty table ("[]"). In `honest` the zip's directory gives the real
+ * size; in `lying` it claims the two bytes the manifest does, so only counting while inflating can stop it.
+ */
+function zipBombs() {
+  bombs ??= (async () => {
+    const zip = new yazl.ZipFile();
+    const zeros = Buffer.alloc(2 ** 20);
+    zip.addReadStream(
+      Readable.from(
+        (function* () {
+          for (let sent = 0; sent < BOMB_BYTES; sent += zeros.length) yield zeros;
+        })(),
+      ),
+      "data/projects.json",
+    );
+    const empty = Buffer.from("[]");
+    const manifest = {
+      format: "sira-backup",
+      version: 1,
+      created_at: new Date().toISOString(),
+      tables: { projects: 0 },
+      entries: [
+        {
+          path: "data/projects.json",
+          sha256: createHash("sha256").update(empty).digest("hex"),
+          bytes: empty.length,
+        },
+      ],
+    };
+    zip.addBuffer(Buffer.from(JSON.stringify(manifest)), "manifest.json");
+    zip.end();
+    const honest = await zipBytes(zip);
+    // The central directory's record of the entry: its uncompressed size is at offset 24.
+    const lying = Buffer.from(honest);
+    const record = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    expect(lying.readUInt32LE(record + 24)).toBe(BOMB_BYTES);
+    lying.writeUInt32LE(empty.length, record + 24);
+    return { honest, lying };
+  })();
+  return bombs;
+}
+
 describe.each(backends)("backup of a site on $name", (backend) => {
   const database = useTestDatabase(backend);
 
@@ -421,6 +480,23 @@ describe.each(backends)("backup of a site on $name", (backend) => {
     expect(response.status).toBe(422);
     expect(await contentRows(database())).toEqual(before);
     expect(imageFiles(made)).toEqual(images);
+  });
+
+  it("refuses a zip bomb without inflating it: memory stays bounded", async () => {
+    const made = await site(database());
+    const { honest, lying } = await zipBombs();
+    expect(honest.length).toBeLessThan(2 ** 20);
+    const rss = process.memoryUsage().rss;
+    for (const bomb of [honest, lying]) {
+      const response = await restore(made, bomb, true);
+      expect(response.status).toBe(422);
+      expect(response.body.error).toBe(
+        "This file is not a backup of this site, or it is damaged. Nothing was changed.",
+      );
+      // `npm run restore` checks an archive with the same reader.
+      await expect(checkBackup(bomb)).rejects.toMatchObject({ status: 422, key: "backupInvalid" });
+    }
+    expect(process.memoryUsage().rss - rss).toBeLessThan(100 * 2 ** 20);
   });
 
   it("is the owner's only", async () => {
