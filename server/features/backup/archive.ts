@@ -4,7 +4,13 @@ import { getTableColumns } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { isImageFolder, isStoredImageName, MAX_UPLOAD_BYTES, type ImageFolder } from "#core/images.ts";
+import {
+  imageUrl,
+  isImageFolder,
+  isStoredImageName,
+  MAX_UPLOAD_BYTES,
+  type ImageFolder,
+} from "#core/images.ts";
 import type { Database } from "#db/client.ts";
 import {
   articles,
@@ -20,6 +26,7 @@ import { z } from "#core/zod.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
+import { findRowProblem } from "./rows.ts";
 
 // The site in one zip (docs/product.md §19): every table of content as JSON (projects, articles, settings,
 // messages), every stored image, and a manifest naming the format, its version and the SHA-256 of every entry.
@@ -317,7 +324,33 @@ async function readBackup(archive: Buffer): Promise<CheckedBackup> {
   if (seen.size !== listed.size) throw new NotABackup();
   for (const name of LATER_TABLES) rows[name] ??= [];
   if (!TABLE_NAMES.every((name) => rows[name])) throw new NotABackup();
+  checkRows(manifest, rows, images);
   return { manifest, rows, images, archive };
+}
+
+/**
+ * Refuses (422) a table whose rows are not as many as the manifest says, or the first row the site would refuse
+ * (rows.ts), naming its table, place, id and field.
+ */
+function checkRows(
+  manifest: BackupManifest,
+  rows: CheckedBackup["rows"],
+  images: CheckedBackup["images"],
+): void {
+  for (const name of TABLE_NAMES)
+    if (rows[name].length !== (manifest.tables[name] ?? 0))
+      throw new ServiceError(422, "backupRowCount", { vars: { table: name }, path: "file" });
+  const typed = Object.fromEntries(
+    TABLE_NAMES.map((name) => [name, rows[name].map((row) => fromJson(TABLES[name], row))]),
+  );
+  const held = new Set(images.map((image) => imageUrl(image.folder, image.name)));
+  const problem = findRowProblem(TABLES, rows, typed, held);
+  if (problem)
+    throw new ServiceError(422, "backupRowInvalid", {
+      vars: { table: problem.table, row: problem.row, id: problem.id, field: problem.field },
+      detail: problem.issue,
+      path: "file",
+    });
 }
 
 /** Reads the archive's images again, one at a time, each checked against the manifest as it was. */
