@@ -129,8 +129,10 @@ export async function createBackup(
 // hashed while the archive is checked, and read again one at a time when they are written.
 
 const MIB = 1024 * 1024;
-/** The largest manifest a restore reads: some 100,000 entries. */
-const MAX_MANIFEST_BYTES = 16 * MIB;
+/** The most entries an archive may have: some 16,000 uploads with all their variants. */
+const MAX_BACKUP_ENTRIES = 200_000;
+/** The largest manifest a restore reads: room for MAX_BACKUP_ENTRIES entries. */
+const MAX_MANIFEST_BYTES = 64 * MIB;
 /**
  * The largest image a restore takes: an upload is at most MAX_UPLOAD_BYTES, and one of its variants (a new encoding
  * of it, at most as wide) may come out somewhat larger.
@@ -141,8 +143,6 @@ export const MAX_BACKUP_IMAGE_BYTES = 2 * MAX_UPLOAD_BYTES;
  * for tens of thousands of long articles, projects and messages.
  */
 export const MAX_BACKUP_DATA_BYTES = MAX_BACKUP_BYTES / 4;
-/** The most entries an archive may have: the manifest's own bound on what it can list. */
-const MAX_BACKUP_ENTRIES = 200_000;
 
 const ManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -235,19 +235,13 @@ function inflateEntry(
 
 /** The archive's manifest, read before any other entry. */
 async function readManifest(archive: Buffer): Promise<z.infer<typeof ManifestSchema>> {
-  let found = false;
-  await walkZip(archive, (_zip, entry) => {
-    if (entry.fileName !== "manifest.json") return Promise.resolve();
-    if (found) return Promise.reject(new NotABackup());
-    found = true;
-    return Promise.resolve();
-  });
-  if (!found) throw new NotABackup();
-  let text = "";
+  let text = null as string | null;
   await walkZip(archive, async (zip, entry) => {
-    if (entry.fileName === "manifest.json")
-      text = (await inflateEntry(zip, entry, MAX_MANIFEST_BYTES, true)).bytes!.toString("utf8");
+    if (entry.fileName !== "manifest.json") return;
+    if (text !== null) throw new NotABackup();
+    text = (await inflateEntry(zip, entry, MAX_MANIFEST_BYTES, true)).bytes!.toString("utf8");
   });
+  if (text === null) throw new NotABackup();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
