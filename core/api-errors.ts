@@ -57,6 +57,11 @@ const en = {
   backupVersion: "This backup was made by a newer version of the site. Nothing was changed.",
   backupNotEmpty: "The site already has content. Confirm that the backup should replace it.",
   backupTooLarge: "The backup is larger than {{max}} MB.",
+  backupRowCount:
+    "The backup's {{table}} table does not hold as many rows as its manifest says. Nothing was changed.",
+  backupRowInvalid:
+    "The backup holds a row the site would refuse: {{table}} row {{row}} (id {{id}}), {{field}}: {{detail}} Nothing was changed.",
+  backupImageMissing: "The image is not in the backup.",
   uploadNoFile: "Choose an image file to upload.",
   uploadBadFolder: "The folder must be projects, articles or site.",
   uploadEmpty: "The file is empty.",
@@ -239,6 +244,10 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   backupVersion: "صُنعت هذه النسخة بإصدار أحدث من الموقع. لم يتغيّر شيء.",
   backupNotEmpty: "في الموقع محتوى بالفعل. أكّد أن النسخة الاحتياطية ستحلّ محله.",
   backupTooLarge: "النسخة الاحتياطية أكبر من {{max}} ميغابايت.",
+  backupRowCount: "لا يحوي جدول {{table}} في النسخة الاحتياطية عدد الصفوف الذي يذكره بيانها. لم يتغيّر شيء.",
+  backupRowInvalid:
+    "في النسخة الاحتياطية صف يرفضه الموقع: الجدول {{table}}، الصف {{row}} (المعرّف {{id}})، الحقل {{field}}: {{detail}} لم يتغيّر شيء.",
+  backupImageMissing: "الصورة ليست في النسخة الاحتياطية.",
   uploadNoFile: "اختر ملف صورة لرفعه.",
   uploadBadFolder: "يجب أن يكون المجلد projects أو articles أو site.",
   uploadEmpty: "الملف فارغ.",

@@ -9,6 +9,8 @@ export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 /** The image columns of a project or an article: its image and its share image per language (decision 044). */
 export const ITEM_IMAGE_COLUMNS = ["image_url", "share_image_en", "share_image_ar"] as const;
 export const IMAGE_URL_PREFIX = `/storage/${IMAGE_BUCKET}/`;
+/** The largest upload the server takes (docs/product.md §13). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** The formats we store, judged by their bytes, with the extension and Content-Type each is saved with. */
 export const IMAGE_FORMATS = {

@@ -80,7 +80,7 @@ const results = z
   });
 
 /** One image of a project's gallery, described in both languages like every image (docs/product.md §5). */
-const GalleryImageSchema = z
+export const GalleryImageSchema = z
   .object(
     {
       url: z.string({ error: "imageNotStored" }).trim().min(1, { error: "imageNotStored" }),

@@ -3,7 +3,6 @@
 // it is all or nothing.
 import { readFile } from "node:fs/promises";
 import { checkBackup, restoreBackup } from "#server/features/backup/archive.ts";
-import { apiErrorText } from "#core/api-errors.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { DataDirLockedError } from "#server/kernel/data-lock.ts";
 import { EnvError, loadEnv } from "#server/kernel/env.ts";
@@ -40,8 +39,7 @@ main().catch((error: unknown) => {
     console.error(`${error.message}\nStop the server first, then run this again.`);
   else if (error instanceof ServiceError)
     console.error(
-      apiErrorText("en", error.key, error.vars) +
-        (error.key === "backupNotEmpty" ? " Run again with --replace to replace it." : ""),
+      error.text("en") + (error.key === "backupNotEmpty" ? " Run again with --replace to replace it." : ""),
     );
   else console.error(error instanceof EnvError || error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { apiErrorText, type ApiErrorKey } from "#core/api-errors.ts";
+import { apiErrorText, issueText, type ApiErrorKey, type SchemaIssue } from "#core/api-errors.ts";
 import type { TranslateVars } from "#core/i18n.ts";
 import { readPreferences, type Language } from "#core/preferences.ts";
 import type { DataHealth } from "#server/kernel/data-health.ts";
@@ -20,10 +20,12 @@ export class ServiceError extends Error {
   readonly key: ApiErrorKey;
   readonly vars?: TranslateVars;
   readonly path?: string;
+  /** A schema issue the message names as {{detail}}, told in the same language. */
+  readonly detail?: SchemaIssue;
   constructor(
     status: ContentfulStatusCode,
     key: ApiErrorKey,
-    options: { vars?: TranslateVars; path?: string } = {},
+    options: { vars?: TranslateVars; path?: string; detail?: SchemaIssue } = {},
   ) {
     super(key);
     this.name = "ServiceError";
@@ -31,6 +33,14 @@ export class ServiceError extends Error {
     this.key = key;
     this.vars = options.vars;
     this.path = options.path;
+    this.detail = options.detail;
+  }
+
+  /** The message in `language`. */
+  text(language: Language): string {
+    const vars: TranslateVars = { ...this.vars };
+    if (this.detail) vars.detail = issueText(language, this.detail);
+    return apiErrorText(language, this.key, vars);
   }
 }
 
@@ -76,7 +86,7 @@ export function apiFail(
 export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandler {
   return (error, c) => {
     if (error instanceof ServiceError) {
-      const message = apiErrorText(preferredLanguage(c), error.key, error.vars);
+      const message = error.text(preferredLanguage(c));
       return apiError(c, error.status, message, error.path ? [{ path: error.path, message }] : undefined);
     }
     // Hono's body parsers refuse a body that is not what its Content-Type says (JSON that does not parse).

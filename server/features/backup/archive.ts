@@ -4,7 +4,13 @@ import { getTableColumns } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { isImageFolder, isStoredImageName, type ImageFolder } from "#core/images.ts";
+import {
+  imageUrl,
+  isImageFolder,
+  isStoredImageName,
+  MAX_UPLOAD_BYTES,
+  type ImageFolder,
+} from "#core/images.ts";
 import type { Database } from "#db/client.ts";
 import {
   articles,
@@ -16,9 +22,11 @@ import {
   slugHistory,
   testimonials,
 } from "#db/schema.ts";
+import { z } from "#core/zod.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
+import { findRowProblem } from "./rows.ts";
 
 // The site in one zip (docs/product.md §19): every table of content as JSON (projects, articles, settings,
 // messages), every stored image, and a manifest naming the format, its version and the SHA-256 of every entry.
@@ -115,85 +123,243 @@ export async function createBackup(
   return { stream, manifest };
 }
 
-/** Every entry of a zip, read into memory (archives are bounded by MAX_BACKUP_BYTES). */
-function readZip(archive: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error("not a zip"));
-      const files = new Map<string, Buffer>();
-      zip.on("error", reject);
-      zip.on("end", () => resolve(files));
-      zip.on("entry", (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith("/")) return zip.readEntry();
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error("unreadable entry"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", reject);
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
+// What a restore inflates is bounded before and while it is read, never by what the zip says of itself: the
+// manifest is read first and names every entry and its size; an entry it does not name, or larger than it says or
+// than the bound of its kind, is refused, and its inflation stops as soon as it passes the bound. Images are only
+// hashed while the archive is checked, and read again one at a time when they are written.
 
-/** A checked archive, ready to restore. */
-export interface CheckedBackup {
-  manifest: BackupManifest;
-  rows: Record<TableName, Record<string, unknown>[]>;
-  images: { folder: ImageFolder; name: string; bytes: Buffer }[];
-}
+const MIB = 1024 * 1024;
+/** The most entries an archive may have: some 16,000 uploads with all their variants. */
+const MAX_BACKUP_ENTRIES = 200_000;
+/** The largest manifest a restore reads: room for MAX_BACKUP_ENTRIES entries. */
+const MAX_MANIFEST_BYTES = 64 * MIB;
+/**
+ * The largest image a restore takes: an upload is at most MAX_UPLOAD_BYTES, and one of its variants (a new encoding
+ * of it, at most as wide) may come out somewhat larger.
+ */
+export const MAX_BACKUP_IMAGE_BYTES = 2 * MAX_UPLOAD_BYTES;
+/**
+ * The most table data (all data/*.json together) a restore holds in memory: a quarter of the largest archive, room
+ * for tens of thousands of long articles, projects and messages.
+ */
+export const MAX_BACKUP_DATA_BYTES = MAX_BACKUP_BYTES / 4;
+
+const ManifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.number(),
+  created_at: z.string(),
+  tables: z.record(z.string(), z.int().min(0)),
+  entries: z
+    .array(
+      z.object({
+        path: z.string().max(300),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        bytes: z.int().min(0),
+      }),
+    )
+    .max(MAX_BACKUP_ENTRIES),
+});
+
+/** Refused as not ours, or damaged (422). */
+class NotABackup extends Error {}
 
 const refuse = (): never => {
   throw new ServiceError(422, "backupInvalid", { path: "file" });
 };
 
 /**
+ * Visits the entries of a zip held in memory one at a time, in the order of its central directory (only the
+ * directory is read here; an entry's data only when `visit` opens it). Directories are skipped.
+ */
+function walkZip(
+  archive: Buffer,
+  visit: (zip: yauzl.ZipFile, entry: yauzl.Entry) => Promise<void>,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(archive, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new NotABackup());
+      if (zip.entryCount > MAX_BACKUP_ENTRIES + 1) return reject(new NotABackup());
+      let failed = false;
+      const fail = (cause: Error) => {
+        failed = true;
+        zip.close();
+        reject(cause);
+      };
+      zip.on("error", (cause: Error) => !failed && fail(cause));
+      zip.on("end", () => !failed && resolve());
+      zip.on("entry", (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith("/")) return zip.readEntry();
+        visit(zip, entry).then(() => zip.readEntry(), fail);
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/**
+ * Inflates one entry as a stream, hashing it, and stops as soon as it passes `limit` bytes, whatever the zip
+ * declares. Keeps the bytes only when asked (`keep`).
+ */
+function inflateEntry(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  limit: number,
+  keep: boolean,
+): Promise<{ sha256: string; size: number; bytes: Buffer | null }> {
+  if (entry.uncompressedSize > limit) return Promise.reject(new NotABackup());
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) return reject(error ?? new NotABackup());
+      const hash = createHash("sha256");
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          stream.destroy();
+          return reject(new NotABackup());
+        }
+        hash.update(chunk);
+        if (keep) chunks.push(chunk);
+      });
+      stream.on("error", (cause) => {
+        stream.destroy();
+        reject(cause);
+      });
+      stream.on("end", () =>
+        resolve({ sha256: hash.digest("hex"), size, bytes: keep ? Buffer.concat(chunks) : null }),
+      );
+    });
+  });
+}
+
+/** The archive's manifest, read before any other entry. */
+async function readManifest(archive: Buffer): Promise<z.infer<typeof ManifestSchema>> {
+  let text = null as string | null;
+  await walkZip(archive, async (zip, entry) => {
+    if (entry.fileName !== "manifest.json") return;
+    if (text !== null) throw new NotABackup();
+    text = (await inflateEntry(zip, entry, MAX_MANIFEST_BYTES, true)).bytes!.toString("utf8");
+  });
+  if (text === null) throw new NotABackup();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new NotABackup();
+  }
+  if ((parsed as { format?: unknown } | null)?.format !== BACKUP_FORMAT) throw new NotABackup();
+  const version = (parsed as { version?: unknown }).version;
+  if (typeof version === "number" && version > BACKUP_VERSION)
+    throw new ServiceError(422, "backupVersion", { path: "file" });
+  const manifest = ManifestSchema.safeParse(parsed);
+  if (!manifest.success) throw new NotABackup();
+  return manifest.data;
+}
+
+/** A checked archive, ready to restore: its rows in memory, its images still in the archive. */
+export interface CheckedBackup {
+  manifest: BackupManifest;
+  rows: Record<TableName, Record<string, unknown>[]>;
+  images: { folder: ImageFolder; name: string; sha256: string; bytes: number }[];
+  archive: Buffer;
+}
+
+/**
  * Reads and checks a whole archive: ours, of a version we know, every entry present and intact, nothing else in
  * it, the images under names we could have stored. Anything else is refused before the site is touched.
  */
 export async function checkBackup(archive: Buffer): Promise<CheckedBackup> {
-  const files = await readZip(archive).catch(refuse);
-  let manifest: BackupManifest;
   try {
-    manifest = JSON.parse(files.get("manifest.json")?.toString("utf8") ?? "") as BackupManifest;
-  } catch {
+    return await readBackup(archive);
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
     return refuse();
   }
-  if (manifest?.format !== BACKUP_FORMAT) return refuse();
-  if (typeof manifest.version !== "number" || manifest.version > BACKUP_VERSION)
-    throw new ServiceError(422, "backupVersion", { path: "file" });
-  if (!Array.isArray(manifest.entries) || files.size !== manifest.entries.length + 1) return refuse();
-  const rows = {} as CheckedBackup["rows"];
+}
+
+async function readBackup(archive: Buffer): Promise<CheckedBackup> {
+  const manifest = await readManifest(archive);
+  // What each entry is, from the manifest alone: a table's rows or an image we could have stored.
+  const listed = new Map<string, { sha256: string; bytes: number; table?: TableName; limit: number }>();
   const images: CheckedBackup["images"] = [];
   for (const entry of manifest.entries) {
-    const bytes = files.get(entry.path);
-    if (!bytes || sha256(bytes) !== entry.sha256) return refuse();
+    if (listed.has(entry.path) || entry.path === "manifest.json") throw new NotABackup();
     const table = /^data\/(\w+)\.json$/.exec(entry.path)?.[1];
     const image = /^images\/([a-z]+)\/([^/]+)$/.exec(entry.path);
     if (table && (TABLE_NAMES as string[]).includes(table)) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(bytes.toString("utf8"));
-      } catch {
-        return refuse();
-      }
-      if (!Array.isArray(parsed) || !parsed.every((row) => typeof row === "object" && row !== null))
-        return refuse();
-      rows[table as TableName] = parsed as Record<string, unknown>[];
+      listed.set(entry.path, { ...entry, table: table as TableName, limit: MAX_BACKUP_DATA_BYTES });
     } else if (image && isImageFolder(image[1]) && isStoredImageName(image[2]!)) {
-      images.push({ folder: image[1], name: image[2]!, bytes });
+      listed.set(entry.path, { ...entry, limit: MAX_BACKUP_IMAGE_BYTES });
+      images.push({ folder: image[1], name: image[2]!, sha256: entry.sha256, bytes: entry.bytes });
     } else {
-      return refuse();
+      throw new NotABackup();
     }
+    if (entry.bytes > listed.get(entry.path)!.limit) throw new NotABackup();
   }
+  const rows = {} as CheckedBackup["rows"];
+  const seen = new Set<string>();
+  let dataBytes = 0;
+  await walkZip(archive, async (zip, entry) => {
+    if (entry.fileName === "manifest.json") return;
+    const expected = listed.get(entry.fileName);
+    if (!expected || seen.has(entry.fileName)) throw new NotABackup();
+    seen.add(entry.fileName);
+    const read = await inflateEntry(zip, entry, expected.bytes, expected.table !== undefined);
+    if (read.size !== expected.bytes || read.sha256 !== expected.sha256) throw new NotABackup();
+    if (!expected.table) return;
+    dataBytes += read.size;
+    if (dataBytes > MAX_BACKUP_DATA_BYTES) throw new NotABackup();
+    const parsed: unknown = JSON.parse(read.bytes!.toString("utf8"));
+    if (!Array.isArray(parsed) || !parsed.every((row) => typeof row === "object" && row !== null))
+      throw new NotABackup();
+    rows[expected.table] = parsed as Record<string, unknown>[];
+  });
+  if (seen.size !== listed.size) throw new NotABackup();
   for (const name of LATER_TABLES) rows[name] ??= [];
-  if (!TABLE_NAMES.every((name) => rows[name])) return refuse();
-  return { manifest, rows, images };
+  if (!TABLE_NAMES.every((name) => rows[name])) throw new NotABackup();
+  checkRows(manifest, rows, images);
+  return { manifest, rows, images, archive };
+}
+
+/**
+ * Refuses (422) a table whose rows are not as many as the manifest says, or the first row the site would refuse
+ * (rows.ts), naming its table, place, id and field.
+ */
+function checkRows(
+  manifest: BackupManifest,
+  rows: CheckedBackup["rows"],
+  images: CheckedBackup["images"],
+): void {
+  for (const name of TABLE_NAMES)
+    if (rows[name].length !== (manifest.tables[name] ?? 0))
+      throw new ServiceError(422, "backupRowCount", { vars: { table: name }, path: "file" });
+  const typed = Object.fromEntries(
+    TABLE_NAMES.map((name) => [name, rows[name].map((row) => fromJson(TABLES[name], row))]),
+  );
+  const held = new Set(images.map((image) => imageUrl(image.folder, image.name)));
+  const problem = findRowProblem(TABLES, rows, typed, held);
+  if (problem)
+    throw new ServiceError(422, "backupRowInvalid", {
+      vars: { table: problem.table, row: problem.row, id: problem.id, field: problem.field },
+      detail: problem.issue,
+      path: "file",
+    });
+}
+
+/** Reads the archive's images again, one at a time, each checked against the manifest as it was. */
+async function eachImage(
+  backup: CheckedBackup,
+  use: (image: { folder: ImageFolder; name: string; bytes: Buffer }) => Promise<void>,
+): Promise<void> {
+  const wanted = new Map(backup.images.map((image) => [`images/${image.folder}/${image.name}`, image]));
+  await walkZip(backup.archive, async (zip, entry) => {
+    const image = wanted.get(entry.fileName);
+    if (!image) return;
+    const read = await inflateEntry(zip, entry, image.bytes, true);
+    if (read.sha256 !== image.sha256) throw new NotABackup();
+    await use({ folder: image.folder, name: image.name, bytes: read.bytes! });
+  });
 }
 
 /** A row from JSON back to what its table takes: ISO strings to dates in timestamp columns. */
@@ -236,14 +402,15 @@ export async function restoreBackup(
   const existed = new Set(before.map((image) => `${image.folder}/${image.name}`));
   const written: { folder: ImageFolder; name: string }[] = [];
   try {
-    for (const image of backup.images) {
+    await eachImage(backup, async (image) => {
       if (existed.has(`${image.folder}/${image.name}`)) {
         const current = await deps.images.read(image.folder, image.name);
-        if (current.equals(image.bytes)) continue;
+        if (current.equals(image.bytes)) return;
       }
       await deps.images.save(image.folder, image.name, image.bytes);
-      if (!existed.has(`${image.folder}/${image.name}`)) written.push(image);
-    }
+      if (!existed.has(`${image.folder}/${image.name}`))
+        written.push({ folder: image.folder, name: image.name });
+    });
     await deps.db.transaction(async (tx) => {
       for (const name of [...TABLE_NAMES].reverse()) await tx.delete(TABLES[name]);
       for (const name of TABLE_NAMES) {

@@ -1,11 +1,21 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { asc } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { articles, messages, projectImages, projects, siteSettings, testimonials } from "#db/schema.ts";
+import {
+  articles,
+  imageVariants,
+  messages,
+  projectImages,
+  projects,
+  siteSettings,
+  slugHistory,
+  testimonials,
+} from "#db/schema.ts";
 import { jsonRequest, makeApp, OWNER_PASSWORD, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
@@ -13,6 +23,7 @@ import { defaultSettings } from "#core/site-view.ts";
 import { siteConfig } from "#config/site.ts";
 import { FORM_STAMP_FIELD } from "#core/contact.ts";
 import { contactStamp } from "#tests/helpers/contact-stamp.ts";
+import { checkBackup } from "./archive.ts";
 
 // Backup and restore (docs/product.md §19): the whole site out as one zip and back in, exactly, on both databases;
 // a damaged, foreign or failing archive changes nothing.
@@ -158,6 +169,18 @@ async function fill(made: Made) {
     }),
   });
   await insertArticle(made.database.db, { title_en: "Seeded", date: new Date("2025-05-05T05:05:05Z") });
+  // The tables the API writes beside the content: an image's variants, and an old address of an item.
+  await made.database.db.insert(imageVariants).values({
+    url: projectImage,
+    width: 1,
+    height: 1,
+    widths: [1],
+    placeholder: `data:image/webp;base64,${PNG.toString("base64")}`,
+  });
+  const [shop] = await made.database.db.select().from(projects).where(eq(projects.title, "Shop"));
+  await made.database.db
+    .insert(slugHistory)
+    .values({ kind: "projects", language: "en", slug: "old-shop", item_id: shop!.id });
 }
 
 async function download(made: Made): Promise<Buffer> {
@@ -175,6 +198,7 @@ async function restore(
   archive: Buffer,
   replace = false,
   password: string | null = OWNER_PASSWORD,
+  language = "en",
 ) {
   const form = new FormData();
   form.set("file", new File([new Uint8Array(archive)], "backup.zip", { type: "application/zip" }));
@@ -183,7 +207,11 @@ async function restore(
   const response = await made.app.request("/api/backup/restore", {
     method: "POST",
     body: form,
-    headers: { Cookie: made.cookie, Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+    headers: {
+      Cookie: `${made.cookie}; language=${language}`,
+      Origin: "http://localhost",
+      "Sec-Fetch-Site": "same-origin",
+    },
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -211,11 +239,20 @@ function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-/** A zip of these entries, with a manifest whose checksums match them (a well-made archive of bad content). */
-function rezip(files: Map<string, Buffer>): Promise<Buffer> {
+/**
+ * A zip of these entries, with a manifest whose checksums and row counts match them (a well-made archive of bad
+ * content); `tables` overrides row counts.
+ */
+function rezip(files: Map<string, Buffer>, tables: Record<string, number> = {}): Promise<Buffer> {
   const manifest = JSON.parse(files.get("manifest.json")!.toString("utf8")) as {
+    tables: Record<string, number>;
     entries: { path: string; sha256: string; bytes: number }[];
   };
+  for (const [name, bytes] of files) {
+    const table = /^data\/(\w+)\.json$/.exec(name)?.[1];
+    if (table) manifest.tables[table] = (JSON.parse(bytes.toString("utf8")) as unknown[]).length;
+  }
+  Object.assign(manifest.tables, tables);
   manifest.entries = [...files.keys()]
     .filter((name) => name !== "manifest.json")
     .map((name) => ({
@@ -232,6 +269,63 @@ function rezip(files: Map<string, Buffer>): Promise<Buffer> {
     zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
     zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
   });
+}
+
+/** The bytes of a zip that yazl writes. */
+function zipBytes(zip: yazl.ZipFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise((resolve) => {
+    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+/** How much a zip bomb's entry inflates to: deflate packs zeros about a thousand to one. */
+const BOMB_BYTES = 512 * 2 ** 20;
+let bombs: Promise<{ honest: Buffer; lying: Buffer }> | undefined;
+
+/**
+ * Zip bombs: one entry of zeros that inflates to BOMB_BYTES from about half a megabyte, deflated as a stream (never
+ * whole in memory). The manifest says it is an empty table ("[]"). In `honest` the zip's directory gives the real
+ * size; in `lying` it claims the two bytes the manifest does, so only counting while inflating can stop it.
+ */
+function zipBombs() {
+  bombs ??= (async () => {
+    const zip = new yazl.ZipFile();
+    const zeros = Buffer.alloc(2 ** 20);
+    zip.addReadStream(
+      Readable.from(
+        (function* () {
+          for (let sent = 0; sent < BOMB_BYTES; sent += zeros.length) yield zeros;
+        })(),
+      ),
+      "data/projects.json",
+    );
+    const empty = Buffer.from("[]");
+    const manifest = {
+      format: "sira-backup",
+      version: 1,
+      created_at: new Date().toISOString(),
+      tables: { projects: 0 },
+      entries: [
+        {
+          path: "data/projects.json",
+          sha256: createHash("sha256").update(empty).digest("hex"),
+          bytes: empty.length,
+        },
+      ],
+    };
+    zip.addBuffer(Buffer.from(JSON.stringify(manifest)), "manifest.json");
+    zip.end();
+    const honest = await zipBytes(zip);
+    // The central directory's record of the entry: its uncompressed size is at offset 24.
+    const lying = Buffer.from(honest);
+    const record = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    expect(lying.readUInt32LE(record + 24)).toBe(BOMB_BYTES);
+    lying.writeUInt32LE(empty.length, record + 24);
+    return { honest, lying };
+  })();
+  return bombs;
 }
 
 describe.each(backends)("backup of a site on $name", (backend) => {
@@ -255,8 +349,8 @@ describe.each(backends)("backup of a site on $name", (backend) => {
           articles: 4,
           site_settings: 1,
           messages: 1,
-          image_variants: 0,
-          slug_history: 0,
+          image_variants: 1,
+          slug_history: 1,
         },
       });
       // Sessions, sign-in limits and the password are not content.
@@ -292,8 +386,8 @@ describe.each(backends)("backup of a site on $name", (backend) => {
               articles: 4,
               site_settings: 1,
               messages: 1,
-              image_variants: 0,
-              slug_history: 0,
+              image_variants: 1,
+              slug_history: 1,
             },
           },
         });
@@ -419,8 +513,101 @@ describe.each(backends)("backup of a site on $name", (backend) => {
     files.set("images/projects/1800000000000_new.png", PNG);
     const response = await restore(made, await rezip(files), true);
     expect(response.status).toBe(422);
+    // Every row passes the checks: the transaction is what refuses it.
+    expect(response.body.error).toBe(
+      "This file is not a backup of this site, or it is damaged. Nothing was changed.",
+    );
     expect(await contentRows(database())).toEqual(before);
     expect(imageFiles(made)).toEqual(images);
+  });
+
+  it("refuses rows the API would refuse, naming the row in the owner's language, and changes nothing", async () => {
+    const made = await site(database());
+    await fill(made);
+    const archive = await download(made);
+    const before = await contentRows(database());
+    const images = imageFiles(made);
+    const files = await unzip(archive);
+    const table = (name: string) =>
+      JSON.parse(files.get(`data/${name}.json`)!.toString("utf8")) as Record<string, unknown>[];
+    /** The archive with one row of one table changed. */
+    const changed = (name: string, index: number, change: Record<string, unknown>) => {
+      const rows = table(name);
+      rows[index] = { ...rows[index], ...change };
+      return rezip(new Map([...files, [`data/${name}.json`, Buffer.from(JSON.stringify(rows))]]));
+    };
+    const refusal = (name: string, index: number, field: string, detail: string) =>
+      `The backup holds a row the site would refuse: ${name} row ${index + 1} (id ${String(table(name)[index]!.id)}), ${field}: ${detail} Nothing was changed.`;
+
+    const cases: [Promise<Buffer>, string][] = [
+      // A 20 MB title would make the home page 63 MB.
+      [
+        changed("projects", 0, { title: "x".repeat(20_000_000) }),
+        refusal("projects", 0, "title", "At most 200 characters."),
+      ],
+      // A link the page would render as a real href.
+      [
+        changed("projects", 1, { live_link: "data:text/html,<script>alert(1)</script>" }),
+        refusal("projects", 1, "live_link", "Enter a full web address that starts with http:// or https://."),
+      ],
+      [
+        changed("articles", 0, { image_url: "/storage/portfolio_images/articles/1700000000999_gone.png" }),
+        refusal("articles", 0, "image_url", "The image is not in the backup."),
+      ],
+      [
+        changed("project_images", 0, { url: "/storage/portfolio_images/projects/1700000000999_gone.png" }),
+        refusal("project_images", 0, "url", "The image is not in the backup."),
+      ],
+      [
+        changed("testimonials", 0, { name: " " }),
+        refusal("testimonials", 0, "name", "Please give your name."),
+      ],
+      [
+        changed("messages", 0, { email: "not an address" }),
+        refusal("messages", 0, "email", "Enter a valid e-mail address, such as name@example.com."),
+      ],
+      [
+        changed("site_settings", 0, { overrides: { heroTitle: { en: "x".repeat(161), ar: "" } } }),
+        refusal("site_settings", 0, "heroTitle.en", "At most 160 characters."),
+      ],
+      // A column the API never takes, bounded by its type.
+      [
+        changed("articles", 1, { created_at: "not a date" }),
+        refusal("articles", 1, "created_at", "Some fields are not valid."),
+      ],
+      [
+        rezip(files, { messages: 5 }),
+        "The backup's messages table does not hold as many rows as its manifest says. Nothing was changed.",
+      ],
+    ];
+    for (const [bad, message] of cases) {
+      const response = await restore(made, await bad, true);
+      expect(response).toMatchObject({ status: 422, body: { error: message } });
+    }
+    // In the owner's language.
+    const arabic = await restore(made, await cases[0]![0], true, OWNER_PASSWORD, "ar");
+    expect(arabic.body.error).toBe(
+      `في النسخة الاحتياطية صف يرفضه الموقع: الجدول projects، الصف 1 (المعرّف ${String(table("projects")[0]!.id)})، الحقل title: ٢٠٠ حرف على الأكثر. لم يتغيّر شيء.`,
+    );
+    expect(await contentRows(database())).toEqual(before);
+    expect(imageFiles(made)).toEqual(images);
+  });
+
+  it("refuses a zip bomb without inflating it: memory stays bounded", async () => {
+    const made = await site(database());
+    const { honest, lying } = await zipBombs();
+    expect(honest.length).toBeLessThan(2 ** 20);
+    const rss = process.memoryUsage().rss;
+    for (const bomb of [honest, lying]) {
+      const response = await restore(made, bomb, true);
+      expect(response.status).toBe(422);
+      expect(response.body.error).toBe(
+        "This file is not a backup of this site, or it is damaged. Nothing was changed.",
+      );
+      // `npm run restore` checks an archive with the same reader.
+      await expect(checkBackup(bomb)).rejects.toMatchObject({ status: 422, key: "backupInvalid" });
+    }
+    expect(process.memoryUsage().rss - rss).toBeLessThan(100 * 2 ** 20);
   });
 
   it("is the owner's only", async () => {

@@ -3,6 +3,7 @@ import {
   imageUrl,
   isImageFolder,
   isStoredImageName,
+  MAX_UPLOAD_BYTES,
   sniffImageType,
   storedImageName,
   type ImageFolder,
@@ -22,7 +23,7 @@ import { loadImageInfo, removeStoredImage, storeVariants } from "./variants.ts";
 // anything hidden after the image, so a stored file is only ever the picture it claims to be.
 
 const MIB = 1024 * 1024;
-export const MAX_UPLOAD_BYTES = 10 * MIB;
+export { MAX_UPLOAD_BYTES };
 export const MAX_UPLOAD_PIXELS = 40_000_000;
 /** Longest edge of a stored image: enough for any screen, small enough for a phone on a slow network. */
 export const MAX_IMAGE_EDGE = 2560;
