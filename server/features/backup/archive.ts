@@ -4,7 +4,7 @@ import { getTableColumns } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { isImageFolder, isStoredImageName, type ImageFolder } from "#core/images.ts";
+import { imageUrl, isImageFolder, isStoredImageName, isVariantName, type ImageFolder } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
 import {
   articles,
@@ -15,6 +15,7 @@ import {
   siteSettings,
   slugHistory,
   testimonials,
+  variantJobs,
 } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { Logger } from "#server/kernel/logger.ts";
@@ -252,6 +253,15 @@ export async function restoreBackup(
         for (let start = 0; start < rows.length; start += 200)
           await tx.insert(table).values(rows.slice(start, start + 200));
       }
+      // A restored upload without variants (an older backup, or one made while they were being made) gets them.
+      await tx.delete(variantJobs);
+      const withVariants = new Set(backup.rows.image_variants.map((row) => String(row.url)));
+      const queued = backup.images
+        .filter((image) => !isVariantName(image.name))
+        .map((image) => imageUrl(image.folder, image.name))
+        .filter((url) => !withVariants.has(url));
+      for (let start = 0; start < queued.length; start += 200)
+        await tx.insert(variantJobs).values(queued.slice(start, start + 200).map((url) => ({ url })));
     });
   } catch (error) {
     for (const image of written) await deps.images.remove(image.folder, image.name).catch(() => undefined);
@@ -272,7 +282,7 @@ export async function restoreBackup(
 }
 
 /** The backup service: the whole site to one zip and back; a restore tells the site its content changed. */
-export function createBackups(deps: BackupDeps & { contentChanged: () => void }) {
+export function createBackups(deps: BackupDeps & { contentChanged: () => void; variantsQueued: () => void }) {
   return {
     async create() {
       const backup = await createBackup(deps);
@@ -283,6 +293,7 @@ export function createBackups(deps: BackupDeps & { contentChanged: () => void })
     async restore(archive: Buffer, options: { replace: boolean }) {
       const tables = await restoreBackup(deps, await checkBackup(archive), options);
       deps.contentChanged();
+      deps.variantsQueued();
       return tables;
     },
   };
