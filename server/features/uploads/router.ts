@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { imageUrl, isImageFolder, isStoredImageName } from "#core/images.ts";
 import type { Logger } from "#server/kernel/logger.ts";
-import { apiFail } from "#server/http/errors.ts";
+import { apiFail, ServiceError } from "#server/http/errors.ts";
 import { limitBody } from "#server/http/guards.ts";
 import type { AuditLog } from "#server/features/audit/service.ts";
 import { MAX_UPLOAD_BYTES, type Uploads } from "./service.ts";
@@ -45,7 +45,7 @@ export function uploadsRouter(deps: {
       // Where an upload's variants stand: the admin asks again while they are being made (docs/product.md §13).
       .get("/:folder/:name/variants", owner, async (c) => {
         const { folder, name } = c.req.param();
-        if (!isImageFolder(folder) || !isStoredImageName(name)) return apiFail(c, 404, "uploadNotFound");
+        if (!isImageFolder(folder) || !isStoredImageName(name)) throw new ServiceError(404, "uploadNotFound");
         return c.json(await uploads.variantState(imageUrl(folder, name)));
       })
       .delete("/:folder/:name", owner, async (c) => {
