@@ -366,6 +366,16 @@ export const imageVariants = pgTable("image_variants", {
 
 export type ImageVariantsRow = typeof imageVariants.$inferSelect;
 
+// Uploads whose variants are still to be made (docs/product.md §13, decision 051): one row per upload, written with
+// it and removed once its variants are recorded (or with the upload). An instance claims a row by moving
+// `run_after` past the time its work can take, so a crashed instance's row is taken up again later.
+export const variantJobs = pgTable("variant_jobs", {
+  url: text("url").primaryKey(),
+  run_after: timestamp("run_after", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  attempts: integer("attempts").notNull().default(0),
+  created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
 // The audit log (docs/product.md §26): security events and the owner's actions, one row each, never a secret
 // (no password, token, code or message text), pruned after AUDIT_RETENTION_DAYS.
 export const auditEvents = pgTable(

@@ -3,7 +3,7 @@
 // an image whose variants are all there is left alone. With the embedded database, stop the server first.
 import { eq } from "drizzle-orm";
 import { VARIANT_FORMATS, imageUrl, variantName } from "#core/images.ts";
-import { imageVariants } from "#db/schema.ts";
+import { imageVariants, variantJobs } from "#db/schema.ts";
 import { openDatabase } from "#server/kernel/database.ts";
 import { loadEnv } from "#server/kernel/env.ts";
 import { runCommand } from "./run-command.ts";
@@ -39,6 +39,8 @@ async function main(): Promise<number> {
         continue;
       }
       await storeVariants({ db: database.db, images }, folder, name, await images.read(folder, name));
+      // Made here, so the server's queue has nothing left to do for it.
+      await database.db.delete(variantJobs).where(eq(variantJobs.url, url));
       console.log(`made the variants of ${url}`);
       made++;
     }

@@ -107,8 +107,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await opened.close();
     throw error;
   }
-  const { notifier } = app.services;
+  const { notifier, uploads } = app.services;
   notifier?.start();
+  uploads.variants.start();
   visits.start();
   const stopHousekeeping = scheduleHousekeeping(app.services, logger, env.auditRetentionDays);
   // Every request goes to the app (decision 038); the Node adapter hands it the socket (visitors' addresses for
@@ -137,6 +138,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
   } catch (error) {
     stopHousekeeping();
+    await uploads.variants.stop();
     await visits.stop();
     await notifier?.stop();
     await changes.close();
@@ -176,6 +178,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         closeChannel();
         // A notification being sent finishes (or fails and is rescheduled) before the database closes.
         stopHousekeeping();
+        // An image's variants being made are finished; the uploads still waiting are taken up at the next start.
+        await uploads.variants.stop();
         // The views counted since the last write are written before the database closes.
         await visits.stop();
         await notifier?.stop();

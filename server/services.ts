@@ -55,7 +55,7 @@ export function createServices(deps: ServiceDeps) {
   const contentChanged = deps.contentChanged ?? (() => undefined);
   const images = deps.images ?? createDiskImageStore(env.dataDir);
   const rateLimits = createRateLimits(db, now);
-  const uploads = createUploads({ db, images, logger });
+  const uploads = createUploads({ db, images, logger, contentChanged });
   const settings = createSettingsService({ db, config: siteConfig, uploads, contentChanged });
   const alerts = deps.alerts ?? ownerAlertsFromEnv(env, { logger, settings: () => settings.read() });
   const notifier =
@@ -114,7 +114,13 @@ export function createServices(deps: ServiceDeps) {
     }),
     visits,
     visitReports: createVisitReports({ db, now, timeZone: async () => (await settings.read()).timeZone }),
-    backups: createBackups({ db, images, logger, contentChanged }),
+    backups: createBackups({
+      db,
+      images,
+      logger,
+      contentChanged,
+      variantsQueued: () => uploads.variants.kick(),
+    }),
     shareImages: createShareImages(path.join(env.dataDir, "share-images")),
   };
 }

@@ -56,6 +56,8 @@ export async function drawPhoto(width: number, height: number, hue: number): Pro
 interface Owner {
   request(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
   upload(bytes: Buffer, name: string, folder: string): Promise<string>;
+  /** Waits until the variants of an upload are made (docs/product.md §13); a server without the queue made them already. */
+  variantsMade(url: string): Promise<void>;
 }
 
 export async function signIn(origin: string, password: string): Promise<Owner> {
@@ -87,7 +89,37 @@ export async function signIn(origin: string, password: string): Promise<Owner> {
         throw new Error(`upload failed: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { url: string }).url;
     },
+    async variantsMade(url) {
+      const path = url.replace(/^\/storage\/portfolio_images\//, "/api/uploads/");
+      for (;;) {
+        const response = await fetch(`${origin}${path}/variants`, { headers });
+        if (response.status !== 200 || ((await response.json()) as { state: string }).state !== "pending")
+          return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
   };
+}
+
+/**
+ * How long the owner waits for a 1 MB photo's upload, in ms: five uploads of a 3072×2048 JPEG, each timed to its
+ * answer, each on a quiet server (the variants of the one before made first), each removed afterwards.
+ */
+export async function timeUploads(
+  origin: string,
+  password = BENCH_PASSWORD,
+): Promise<{ bytes: number; ms: number[] }> {
+  const owner = await signIn(origin, password);
+  const photo = await drawPhoto(3072, 2048, 160);
+  const ms: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    const url = await owner.upload(photo, `timed-${run}.jpg`, "projects");
+    ms.push(Math.round(performance.now() - started));
+    await owner.variantsMade(url);
+    await owner.request("DELETE", url.replace(/^\/storage\/portfolio_images\//, "/api/uploads/"));
+  }
+  return { bytes: photo.length, ms };
 }
 
 /** A project's card fields as the API returned them, to send back with an edit that keeps them. */
@@ -110,12 +142,14 @@ const cardFields = (project: Record<string, unknown>) =>
 export async function seedUploads(origin: string, password = BENCH_PASSWORD): Promise<void> {
   const owner = await signIn(origin, password);
   const projects = (await owner.request("GET", "/api/projects")) as unknown as Record<string, unknown>[];
+  const photos: string[] = [];
   for (const [index, project] of projects.slice(0, 3).entries()) {
     const url = await owner.upload(
       await drawPhoto(2400, 1500, 200 + index * 50),
       `project-${index + 1}.jpg`,
       "projects",
     );
+    photos.push(url);
     const fields = cardFields(project);
     // Featured: the home page shows these three, with their photos.
     await owner.request("PUT", `/api/projects/${String(project.id)}`, {
@@ -147,6 +181,8 @@ export async function seedUploads(origin: string, password = BENCH_PASSWORD): Pr
     image_alt_en: "A lit valley at dusk",
     image_alt_ar: "وادٍ مضاء عند الغسق",
   });
+  // The pages are measured as a visitor sees them once the variants are made.
+  for (const url of [...photos, cover]) await owner.variantsMade(url);
 }
 
 /** A case study's two addresses: /projects/{slug} and /ar/projects/{slug} (docs/product.md §28). */
@@ -181,11 +217,12 @@ export async function seedCaseStudy(origin: string, password = BENCH_PASSWORD): 
       alt_ar: `الشاشة ${index + 1} من المتجر على الهاتف`,
     });
   const slugs = { slug_en: "a-faster-shop", slug_ar: "متجر-أسرع" };
+  const cover = await upload(120, "case-study.jpg");
   await owner.request("PUT", `/api/projects/${String(project.id)}`, {
     ...cardFields(project),
     ...slugs,
     published: true,
-    image_url: await upload(120, "case-study.jpg"),
+    image_url: cover,
     image_alt_en: "The shop's home page on a phone",
     image_alt_ar: "الصفحة الرئيسية للمتجر على الهاتف",
     client_en: "A bookshop in Amman",
@@ -216,6 +253,7 @@ export async function seedCaseStudy(origin: string, password = BENCH_PASSWORD): 
     approved: true,
     show_on_home: false,
   });
+  for (const url of [...gallery.map((item) => item.url), cover, photo]) await owner.variantsMade(url);
   return {
     en: `/projects/${slugs.slug_en}`,
     ar: `/ar/projects/${encodeURIComponent(slugs.slug_ar)}`,

@@ -41,6 +41,21 @@ export async function png(color: string, width = 64, height = 48): Promise<Buffe
     .toBuffer();
 }
 
+/** A photograph-like JPEG (grain all over), whose variants take seconds to make, as a camera's do. */
+export async function grainyJpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#a855f7",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 /**
  * The toasts. While a dialog is open the rest of the page is hidden from assistive technology (the toasts' region
  * too: Radix announces each toast on its own), so they are found hidden or not.

@@ -137,7 +137,7 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
   page,
   server,
 }) => {
-  // A long journey: three uploads, each with its variants made before the answer.
+  // A long journey: three uploads, each with its variants made after the answer.
   test.setTimeout(60_000);
   await signIn(page);
   const list = page.getByRole("region", { name: text("en", "admin.projects.listTitle") });
@@ -192,8 +192,10 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
   await expect(form.locator("img[src^='blob:']")).toHaveCount(0);
   await form.getByRole("button", { name: text("en", "admin.common.close") }).click();
   await expect(form).toBeHidden();
-  // The upload and its variants (64 pixels wide: AVIF and WebP at that one width).
-  const stored = readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects")).sort();
+  // The upload and its variants, made in the background (64 pixels wide: AVIF and WebP at that one width).
+  const listed = () => readdirSync(path.join(server.dataDir, "storage/portfolio_images/projects")).sort();
+  await expect.poll(listed).toHaveLength(3);
+  const stored = listed();
   expect(stored).toEqual([
     expect.stringMatching(/^\d+_weather_shot-w64\.avif$/),
     expect.stringMatching(/^\d+_weather_shot-w64\.webp$/),

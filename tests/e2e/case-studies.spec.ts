@@ -7,7 +7,7 @@ import type { Locator, Page } from "@playwright/test";
 import { apiErrorText } from "#core/api-errors.ts";
 import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
-import { ADMIN, leftToRightArabic, png, signIn, toast } from "./admin-page.ts";
+import { ADMIN, grainyJpeg, leftToRightArabic, png, signIn, toast } from "./admin-page.ts";
 import { expect, failedResource, setPreferences, test, text, waitForHydration } from "./fixtures.ts";
 
 // Case studies (docs/product.md §28): the owner writes one with a gallery of five images as a draft, previews it,
@@ -350,9 +350,9 @@ test("the owner writes a client's words in Arabic with a photo and a project, ed
   await form.getByLabel(text("ar", "admin.testimonials.company")).fill("أكمي");
   await form.getByLabel(text("ar", "admin.testimonials.project")).selectOption({ label: "المتجر" });
   await form.getByLabel(text("ar", "admin.testimonials.photo"), { exact: true }).setInputFiles({
-    name: "mona.png",
-    mimeType: "image/png",
-    buffer: await png("#a855f7", 200, 200),
+    name: "mona.jpg",
+    mimeType: "image/jpeg",
+    buffer: await grainyJpeg(1600, 1600),
   });
   await form.getByLabel(text("ar", "admin.testimonials.onHome")).check();
   expect(await leftToRightArabic(page)).toEqual([]);
@@ -373,6 +373,11 @@ test("the owner writes a client's words in Arabic with a photo and a project, ed
   await page.getByRole("link", { name: text("ar", "admin.testimonials.editItem", { name: "منى" }) }).click();
   await expect(page).toHaveURL(new RegExp(`${ADMIN}/testimonials/[0-9a-f-]{36}$`));
   const edit = page.getByRole("dialog", { name: text("ar", "admin.testimonials.editTitle") });
+  // The photo's smaller copies are made after the save: the form says so, then that they are ready.
+  await expect(edit.getByRole("status")).toHaveText(text("ar", "imageField.variantsPending"));
+  await expect(edit.getByRole("status")).toHaveText(text("ar", "imageField.variantsReady"), {
+    timeout: 30_000,
+  });
   const quote = edit.getByLabel(text("ar", "admin.testimonials.quoteAr"));
   await expect(quote).toHaveValue("عمل متقن وسريع.");
   await expect(edit.getByLabel(text("ar", "admin.testimonials.approved"))).toBeChecked();

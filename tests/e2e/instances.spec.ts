@@ -91,6 +91,12 @@ test("an article written with its cover on one instance is on the other's next p
     .toBe(true);
   expect(Date.now() - written).toBeLessThan(2_000);
 
+  // The cover's variants are made in the background; once made, the other instance's pages offer them too.
+  await expect
+    .poll(async () => (await (await fetch(`${other.url}/articles`)).text()).includes("_cover-w640.avif"), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   await page.goto(`${other.url}/articles`);
   await page.getByRole("link", { name: title }).first().click();
   const cover = page.getByRole("img", { name: "A blue banner" });

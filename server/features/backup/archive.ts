@@ -8,6 +8,7 @@ import {
   imageUrl,
   isImageFolder,
   isStoredImageName,
+  isVariantName,
   MAX_UPLOAD_BYTES,
   type ImageFolder,
 } from "#core/images.ts";
@@ -21,6 +22,7 @@ import {
   siteSettings,
   slugHistory,
   testimonials,
+  variantJobs,
 } from "#db/schema.ts";
 import { z } from "#core/zod.ts";
 import { ServiceError } from "#server/http/errors.ts";
@@ -419,6 +421,15 @@ export async function restoreBackup(
         for (let start = 0; start < rows.length; start += 200)
           await tx.insert(table).values(rows.slice(start, start + 200));
       }
+      // A restored upload without variants (an older backup, or one made while they were being made) gets them.
+      await tx.delete(variantJobs);
+      const withVariants = new Set(backup.rows.image_variants.map((row) => String(row.url)));
+      const queued = backup.images
+        .filter((image) => !isVariantName(image.name))
+        .map((image) => imageUrl(image.folder, image.name))
+        .filter((url) => !withVariants.has(url));
+      for (let start = 0; start < queued.length; start += 200)
+        await tx.insert(variantJobs).values(queued.slice(start, start + 200).map((url) => ({ url })));
     });
   } catch (error) {
     for (const image of written) await deps.images.remove(image.folder, image.name).catch(() => undefined);
@@ -439,7 +450,7 @@ export async function restoreBackup(
 }
 
 /** The backup service: the whole site to one zip and back; a restore tells the site its content changed. */
-export function createBackups(deps: BackupDeps & { contentChanged: () => void }) {
+export function createBackups(deps: BackupDeps & { contentChanged: () => void; variantsQueued: () => void }) {
   return {
     async create() {
       const backup = await createBackup(deps);
@@ -450,6 +461,7 @@ export function createBackups(deps: BackupDeps & { contentChanged: () => void })
     async restore(archive: Buffer, options: { replace: boolean }) {
       const tables = await restoreBackup(deps, await checkBackup(archive), options);
       deps.contentChanged();
+      deps.variantsQueued();
       return tables;
     },
   };

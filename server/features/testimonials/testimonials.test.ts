@@ -29,6 +29,7 @@ describe.each(backends)("testimonials on $name", (backend) => {
       db,
       images: createDiskImageStore(dataDir),
       logger: createMemoryLogger(),
+      contentChanged: () => {},
     });
     return createTestimonials({
       db,

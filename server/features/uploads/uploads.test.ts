@@ -6,9 +6,12 @@ import { describe, expect, it } from "vitest";
 import { apiErrorTexts } from "#core/api-errors.ts";
 import { variantName } from "#core/images.ts";
 import { makeApp, signIn, type TestApp } from "#tests/helpers/app.ts";
-import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
+import { backends, migrationsFolder, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { insertProject } from "#tests/helpers/seed.ts";
-import { imageVariants } from "#db/schema.ts";
+import { createDb } from "#db/client.ts";
+import { imageVariants, variantJobs } from "#db/schema.ts";
+import { createDiskImageStore } from "#server/kernel/storage/disk-store.ts";
+import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { MAX_UPLOAD_BYTES } from "./service.ts";
 
 const en = apiErrorTexts.en;
@@ -112,7 +115,9 @@ describe.each(backends)("image uploads on $name", (backend) => {
       expect(response.status, await response.clone().text()).toBe(201);
       return (await response.json()) as Stored;
     }
-    return { ...made, cookie, send, store, storedFile };
+    /** Waits for the variants the uploads so far queued (made in the background). */
+    const variantsMade = () => made.app.services.uploads.variants.runOnce();
+    return { ...made, cookie, send, store, storedFile, variantsMade };
   }
 
   it("refuses uploads and removals without a session", async () => {
@@ -283,8 +288,9 @@ describe.each(backends)("image uploads on $name", (backend) => {
       ["a NUL", "a\u0000b.png", /^\d+_a_b\.png$/],
       ["500 characters", `${"a".repeat(496)}.png`, /^\d+_a+\.png$/],
     ])("stores %s as a safe name inside the folder", async (_, name, expected) => {
-      const { app, store, dataDir } = await signedIn();
+      const { app, store, dataDir, variantsMade } = await signedIn();
       const stored = await store(await makePng(), { name });
+      await variantsMade();
       const [folder, storedName, ...rest] = stored.path.split("/");
       expect(rest).toEqual([]);
       expect(folder).toBe("projects");
@@ -319,8 +325,9 @@ describe.each(backends)("image uploads on $name", (backend) => {
 
   describe("responsive variants", () => {
     it("stores AVIF and WebP at the standard widths below the original and at its own, each that wide", async () => {
-      const { app, store } = await signedIn();
+      const { app, store, variantsMade } = await signedIn();
       const stored = await store(await makePng(2400, 1600), { name: "cover.png", folder: "articles" });
+      await variantsMade();
       const name = stored.path.split("/")[1]!;
       const [row] = await database().db.select().from(imageVariants);
       expect(row).toMatchObject({
@@ -348,9 +355,10 @@ describe.each(backends)("image uploads on $name", (backend) => {
     });
 
     it("never makes a variant wider than the original, and none of an animation", async () => {
-      const { store } = await signedIn();
+      const { store, variantsMade } = await signedIn();
       await store(await makePng(500, 300), { name: "small.png" });
       await store(await makeAnimatedGif(), { name: "moving.gif" });
+      await variantsMade();
       const rows = await database().db.select().from(imageVariants);
       expect(rows.map((row) => [row.width, row.widths])).toEqual(
         expect.arrayContaining([
@@ -361,8 +369,9 @@ describe.each(backends)("image uploads on $name", (backend) => {
     });
 
     it("removes the variants and their record with the file", async () => {
-      const { app, store, cookie, dataDir } = await signedIn();
+      const { app, store, cookie, dataDir, variantsMade } = await signedIn();
       const stored = await store(await makePng(700, 400));
+      await variantsMade();
       const folder = path.join(dataDir, "storage", "portfolio_images", "projects");
       expect(readdirSync(folder)).toHaveLength(1 + 2 * 3);
       const response = await app.request(`/api/uploads/${stored.path}`, {
@@ -372,6 +381,81 @@ describe.each(backends)("image uploads on $name", (backend) => {
       expect(response.status).toBe(204);
       expect(readdirSync(folder)).toEqual([]);
       expect(await database().db.select().from(imageVariants)).toEqual([]);
+    });
+
+    it("answers before the variants exist; a server started later over the same data makes them", async () => {
+      const first = await signedIn();
+      // The server stops before its queue gets to the upload, as when it is restarted right after one.
+      await first.app.services.uploads.variants.stop();
+      const stored = await first.store(await makePng(700, 400), { name: "fresh.png" });
+      const status = () =>
+        first.app.request(`/api/uploads/${stored.path}/variants`, { headers: sameOrigin(first.cookie) });
+      const folder = path.join(first.dataDir, "storage", "portfolio_images", "projects");
+      expect(readdirSync(folder)).toEqual([stored.path.split("/")[1]]);
+      expect(await database().db.select().from(imageVariants)).toEqual([]);
+      // Pages show the stored file alone meanwhile: no srcset names a file that is not there yet.
+      expect(await first.app.services.uploads.info([stored.url])).toEqual({});
+      expect(await (await status()).json()).toEqual({ state: "pending", widths: [] });
+
+      const images = createDiskImageStore(first.dataDir);
+      const { app } = makeApp(database(), {}, { images });
+      await app.services.uploads.variants.runOnce();
+      expect(readdirSync(folder)).toHaveLength(1 + 2 * 3);
+      const info = await app.services.uploads.info([stored.url]);
+      expect(info[stored.url]).toMatchObject({ width: 700, height: 400, widths: [320, 640, 700] });
+      expect(await (await status()).json()).toEqual({ state: "ready", widths: [320, 640, 700] });
+      expect(await database().db.select().from(variantJobs)).toEqual([]);
+    });
+
+    it("drops the waiting job with an upload removed before its variants were made", async () => {
+      const { app, store, cookie, dataDir } = await signedIn();
+      await app.services.uploads.variants.stop();
+      const stored = await store(await makePng(700, 400));
+      const response = await app.request(`/api/uploads/${stored.path}`, {
+        method: "DELETE",
+        headers: sameOrigin(cookie),
+      });
+      expect(response.status).toBe(204);
+      expect(await database().db.select().from(variantJobs)).toEqual([]);
+      const { app: next } = makeApp(database(), {}, { images: createDiskImageStore(dataDir) });
+      await next.services.uploads.variants.runOnce();
+      expect(readdirSync(path.join(dataDir, "storage", "portfolio_images", "projects"))).toEqual([]);
+      expect(await database().db.select().from(imageVariants)).toEqual([]);
+    });
+
+    it.runIf(backend.name === "postgres")("makes each variant once with two instances at work", async () => {
+      const { app, store, dataDir } = await signedIn();
+      await app.services.uploads.variants.stop();
+      for (const color of ["a", "b", "c", "d"])
+        await store(await makePng(700, 400), { name: `${color}.png` });
+      const second = await createDb({ databaseUrl: database().url!, migrationsFolder });
+      try {
+        const saved: string[] = [];
+        const counting = (store: ImageStore): ImageStore => ({
+          ...store,
+          save: (folder, name, bytes) => {
+            saved.push(`${folder}/${name}`);
+            return store.save(folder, name, bytes);
+          },
+        });
+        const disk = createDiskImageStore(dataDir);
+        const instances = [
+          makeApp(database(), {}, { images: counting(disk) }),
+          makeApp({ ...database(), db: second.db }, {}, { images: counting(disk) }),
+        ];
+        await Promise.all(instances.map(({ app }) => app.services.uploads.variants.runOnce()));
+        // Four uploads, three widths each in two formats: each file written once, each job done by one instance.
+        expect(saved).toHaveLength(4 * 3 * 2);
+        expect(new Set(saved).size).toBe(saved.length);
+        const made = instances.flatMap(({ logger }) =>
+          logger.lines.filter((line) => line.includes("variants made")),
+        );
+        expect(made).toHaveLength(4);
+        expect(await database().db.select().from(imageVariants)).toHaveLength(4);
+        expect(await database().db.select().from(variantJobs)).toEqual([]);
+      } finally {
+        await second.close();
+      }
     });
   });
 

@@ -9,14 +9,14 @@ import {
   type ImageInfo,
 } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
-import { imageVariants } from "#db/schema.ts";
+import { imageVariants, variantJobs } from "#db/schema.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 
-// Responsive variants of an upload (docs/product.md §13, decision 020): AVIF and WebP at the widths of
-// core/images.ts, never wider than the stored file, written beside it in the same storage (disk or bucket) when it
-// is stored, with its size and a tiny blurred placeholder in image_variants. A page offers them with srcset; the
-// stored file stays the fallback and what the admin shows.
+// Responsive variants of an upload (docs/product.md §13, decisions 020 and 051): AVIF and WebP at the widths of
+// core/images.ts, never wider than the stored file, written beside it in the same storage (disk or bucket) after it
+// is stored (variant-queue.ts), with its size and a tiny blurred placeholder in image_variants. A page offers them
+// with srcset once that row exists; the stored file stays the fallback and what the admin shows.
 
 const PLACEHOLDER_WIDTH = 16;
 
@@ -76,18 +76,42 @@ export async function storeVariants(
   }
 }
 
-/** Removes a stored file, its variants and their record. */
+/** Removes a stored file, its variants and their record, and its variants' job if they were still to be made. */
 export async function removeStoredImage(
+  deps: { db: Database; images: ImageStore },
+  folder: ImageFolder,
+  name: string,
+): Promise<void> {
+  await deps.images.remove(folder, name);
+  await deps.db.delete(variantJobs).where(eq(variantJobs.url, imageUrl(folder, name)));
+  await removeVariants(deps, folder, name);
+}
+
+/** Removes the variants of a stored file and their record. */
+export async function removeVariants(
   deps: { db: Database; images: ImageStore },
   folder: ImageFolder,
   name: string,
 ): Promise<void> {
   const url = imageUrl(folder, name);
   const [row] = await deps.db.select().from(imageVariants).where(eq(imageVariants.url, url)).limit(1);
-  await deps.images.remove(folder, name);
   for (const width of row?.widths ?? [])
     for (const format of VARIANT_FORMATS) await deps.images.remove(folder, variantName(name, width, format));
   if (row) await deps.db.delete(imageVariants).where(eq(imageVariants.url, url));
+}
+
+/**
+ * Where an upload's variants stand (docs/product.md §13): still to be made, made (`widths` empty for an animation),
+ * or neither (an image from before variants, or one whose variants could not be made).
+ */
+export async function variantState(
+  db: Database,
+  url: string,
+): Promise<{ state: "pending" | "ready" | "none"; widths: number[] }> {
+  const [job] = await db.select().from(variantJobs).where(eq(variantJobs.url, url)).limit(1);
+  if (job) return { state: "pending", widths: [] };
+  const [row] = await db.select().from(imageVariants).where(eq(imageVariants.url, url)).limit(1);
+  return row ? { state: "ready", widths: row.widths } : { state: "none", widths: [] };
 }
 
 /** The variants of the uploads among these addresses (others, such as the drawn images, have none). */

@@ -3,6 +3,7 @@ import { ImagePlus, Trash2, Undo2, X } from "lucide-react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useI18n } from "#app/lib/i18n.ts";
 import { FieldError, TextInput } from "./form-controls.tsx";
+import { useVariantState } from "./use-variant-state.ts";
 
 /** The formats the server stores (core/images.ts IMAGE_FORMATS); it checks the bytes, this only filters the picker. */
 const ACCEPTED_TYPES = "image/png,image/jpeg,image/webp,image/gif";
@@ -46,6 +47,7 @@ export function ImageField({
   const { t } = useI18n();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
+  const variants = useVariantState(file || removed ? null : currentUrl);
 
   // A file input cannot be controlled: empty it by hand when the form clears the file.
   useEffect(() => {
@@ -137,6 +139,14 @@ export function ImageField({
             alt={t("imageField.current")}
             className="h-24 w-auto max-w-full rounded-md border border-border bg-muted object-contain"
           />
+          {/* The smaller copies pages offer are made after the save (docs/product.md §13). */}
+          <p role="status" className="text-xs text-muted-foreground">
+            {variants === "pending"
+              ? t("imageField.variantsPending")
+              : variants === "ready"
+                ? t("imageField.variantsReady")
+                : null}
+          </p>
           {onRemovedChange ? (
             <button
               type="button"
