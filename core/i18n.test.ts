@@ -63,6 +63,12 @@ describe("translate", () => {
   it("leaves placeholders alone when no values are given", () => {
     expect(translate(messages, "greeting")).toBe("Hello, {{name}}!");
   });
+
+  it("writes every number a message names in the language's digits, not only counts", () => {
+    expect(translate(messages, "greeting", { name: 12 }, "ar-EG")).toBe("Hello, ١٢!");
+    expect(translate(messages, "greeting", { name: 2026 }, "en-US")).toBe("Hello, 2,026!");
+    expect(translate(messages, "greeting", { name: "12" }, "ar-EG")).toBe("Hello, 12!");
+  });
 });
 
 describe("lookupMessage", () => {

@@ -71,9 +71,12 @@ export function translate(
   }
   if (!values) return message;
   const filled = values;
-  return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in filled ? String(filled[name]) : whole,
-  );
+  // One rule for numbers: every number a message names is written in the language's digits, as counts are.
+  return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    if (!(name in filled)) return whole;
+    const value = filled[name];
+    return typeof value === "number" ? formatNumber(value, locale) : String(value);
+  });
 }
 
 /** Every dotted key of a dictionary (a set of plural forms is one key); the test that both languages agree uses it. */

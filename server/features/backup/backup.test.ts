@@ -601,7 +601,7 @@ describe.each(backends)("backup of a site on $name", (backend) => {
     // In the owner's language.
     const arabic = await restore(made, await cases[0]![0], true, OWNER_PASSWORD, "ar");
     expect(arabic.body.error).toBe(
-      `في النسخة الاحتياطية صف يرفضه الموقع: الجدول projects، الصف 1 (المعرّف ${String(table("projects")[0]!.id)})، الحقل title: ٢٠٠ حرف على الأكثر. لم يتغيّر شيء.`,
+      `في النسخة الاحتياطية صف يرفضه الموقع: الجدول projects، الصف ١ (المعرّف ${String(table("projects")[0]!.id)})، الحقل title: ٢٠٠ حرف على الأكثر. لم يتغيّر شيء.`,
     );
     expect(await contentRows(database())).toEqual(before);
     expect(imageFiles(made)).toEqual(images);
