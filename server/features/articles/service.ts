@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import { ITEM_IMAGE_COLUMNS } from "#core/images.ts";
 import {
   MAX_ARTICLE_HTML_BYTES,
@@ -62,6 +62,27 @@ export async function listArticles(db: Database, now = new Date()): Promise<Arti
     .where(isPublic(now))
     .orderBy(...NEWEST);
   return rows.map(serializeRow);
+}
+
+/** One page of the public articles' list fields for the API (docs/product.md §7.2), date newest first. */
+export async function listArticleApiPage(
+  db: Database,
+  query: PagingQuery,
+  now = new Date(),
+): Promise<ListPage<ArticleListItem>> {
+  const page = await readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(articles).where(isPublic(now)))[0]?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select(articleColumns(ARTICLE_LIST_COLUMNS))
+        .from(articles)
+        .where(isPublic(now))
+        .orderBy(...NEWEST, asc(articles.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, items: page.items.map(serializeRow) };
 }
 
 /**
@@ -494,6 +515,8 @@ export function createArticles(deps: ArticleWriteDeps & { logger: Logger; conten
   return {
     /** Every public article, newest first (the API's list and the sitemap). */
     list: () => listArticles(db, now()),
+    /** One page of the public articles' list fields for the API, newest first. */
+    apiPage: (query: PagingQuery) => listArticleApiPage(db, query, now()),
     /**
      * One page of public articles, newest first (with `tag`, only those with that tag; with `language`, only those
      * that exist in it: a feed).
