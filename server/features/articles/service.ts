@@ -118,12 +118,58 @@ export async function listArticlePage(
       .select(articleColumns(ARTICLE_LIST_COLUMNS))
       .from(articles)
       .where(where)
-      .orderBy(...NEWEST)
+      .orderBy(...NEWEST, asc(articles.id))
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage),
     db.select({ total: count() }).from(articles).where(where),
   ]);
   return { items: rows.map(serializeRow), total: total?.total ?? 0 };
+}
+
+/** The public articles' tags, each with its articles' last change. */
+function publicTags(db: Database, now: Date) {
+  return db
+    .select({
+      slug: sql<string>`jsonb_array_elements(${articles.tags}) ->> 'slug'`.as("slug"),
+      updated_at: articles.updated_at,
+    })
+    .from(articles)
+    .where(isPublic(now))
+    .as("tagged");
+}
+
+/**
+ * One page of the tags public articles have, by slug, each with when the newest of its articles changed (the
+ * sitemap's tag pages, docs/product.md §16.7), and how many there are.
+ */
+export async function listPublicTagPage(
+  db: Database,
+  options: { page: number; perPage: number; now?: Date },
+): Promise<Page<{ slug: string; lastmod: string }>> {
+  const tagged = publicTags(db, options.now ?? new Date());
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ slug: tagged.slug, lastmod: sql`max(${tagged.updated_at})`.mapWith(articles.updated_at) })
+      .from(tagged)
+      .groupBy(tagged.slug)
+      .orderBy(tagged.slug)
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+    db.select({ total: sql<number>`count(distinct ${tagged.slug})`.mapWith(Number) }).from(tagged),
+  ]);
+  return {
+    items: rows.map((row) => ({ slug: row.slug, lastmod: row.lastmod.toISOString() })),
+    total: total?.total ?? 0,
+  };
+}
+
+/** When a public article was last saved; null while there is none. */
+export async function lastPublicChange(db: Database, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({ at: sql`max(${articles.updated_at})`.mapWith(articles.updated_at) })
+    .from(articles)
+    .where(isPublic(now));
+  return row?.at instanceof Date ? row.at.toISOString() : null;
 }
 
 /** How many articles are public (with `tag`, only those with that tag): the lists' page count (§18.9). */
@@ -523,6 +569,11 @@ export function createArticles(deps: ArticleWriteDeps & { logger: Logger; conten
      */
     listPage: (options: { page: number; perPage: number; tag?: string; language?: Language }) =>
       listArticlePage(db, { ...options, now: now() }),
+    /** One page of the public articles' tags, each with its last change (the sitemap). */
+    tagPage: (options: { page: number; perPage: number }) =>
+      listPublicTagPage(db, { ...options, now: now() }),
+    /** When a public article was last saved (the sitemap); null while there is none. */
+    lastChange: () => lastPublicChange(db, now()),
     /** How many articles are public (with `tag`, only those with that tag). */
     countPublic: (tag?: string) => countPublicArticles(db, { tag, now: now() }),
     /** A public article by its English slug; drafts and scheduled articles are not found. */

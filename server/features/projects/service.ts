@@ -109,6 +109,15 @@ export async function listPublicProjectPage(
   return { items: rows.map(serializeRow), total: total?.total ?? 0 };
 }
 
+/** When the newest public project was added (the sitemap); null while there is none. */
+export async function lastPublicProject(db: Database): Promise<string | null> {
+  const [row] = await db
+    .select({ at: sql`max(${projects.created_at})`.mapWith(projects.created_at) })
+    .from(projects)
+    .where(eq(projects.published, true));
+  return row?.at instanceof Date ? row.at.toISOString() : null;
+}
+
 /** One page of the public projects for the API (docs/product.md §7.1), in the owner's order. */
 export async function listPublicApiPage(db: Database, query: PagingQuery): Promise<ListPage<Project>> {
   const where = eq(projects.published, true);
@@ -432,6 +441,8 @@ export function createProjects(deps: ProjectWriteDeps & { contentChanged: () => 
     categories: (language: Language) => listProjectCategories(db, language),
     /** How many public projects there are (of a category in a language when given). */
     countPublic: (language: Language, category?: string) => countPublicProjects(db, language, category),
+    /** When the newest public project was added (the sitemap); null while there is none. */
+    lastChange: () => lastPublicProject(db),
     /** One page of the public projects for the API, in the owner's order. */
     apiPage: (query: PagingQuery) => listPublicApiPage(db, query),
     listHome: () => listHomeProjects(db),
