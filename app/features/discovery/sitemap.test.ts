@@ -40,6 +40,7 @@ describe.each(backends)("the sitemap on $name", (backend) => {
       const response = await sitemapFile(context, ORIGIN, name);
       return {
         status: response.status,
+        cacheControl: response.headers.get("Cache-Control"),
         urls: (parser.parse(await response.text()) as UrlSet).urlset?.url ?? [],
       };
     };
@@ -87,6 +88,8 @@ describe.each(backends)("the sitemap on $name", (backend) => {
       ),
     );
     const first = await file("articles-1.xml");
+    // Kept by shared caches, the server's page cache among them: written at most once a period.
+    expect(first.cacheControl).toMatch(/^public, .*s-maxage=\d+/);
     expect(first.urls).toHaveLength(SITEMAP_FILE_ADDRESSES);
     // Newest first: the oldest, in English only, is the second file's one address.
     const second = await file("articles-2.xml");
