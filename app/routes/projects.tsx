@@ -51,9 +51,10 @@ export const meta: Route.MetaFunction = (args) => {
       descriptionKey: "meta.notFoundDescription",
       private: true,
     });
-  const { language, text } = metaText(args);
+  const { language, origin, text } = metaText(args);
   const path = args.location.pathname;
   const filter = result.category === null ? undefined : { category: result.category };
+  const address = (page: number) => origin + path + listSearch(page, filter);
   return pageHead(args, {
     titleKey: result.page > 1 ? "meta.projectsPage" : "meta.projects",
     vars: { page: String(result.page) },
@@ -62,6 +63,12 @@ export const meta: Route.MetaFunction = (args) => {
     // A category is named in the page's language: the page has no address in the other.
     ...(filter ? { alternates: { [language]: path } } : {}),
     breadcrumbs: [[text("nav.projects"), "/projects"]],
+    extra: [
+      ...(result.page > 1 ? [{ tagName: "link", rel: "prev", href: address(result.page - 1) }] : []),
+      ...(result.page < result.pages
+        ? [{ tagName: "link", rel: "next", href: address(result.page + 1) }]
+        : []),
+    ],
   });
 };
 

@@ -262,6 +262,10 @@ for (const language of LANGUAGES) {
 
     await page.goto(at(language, "/projects"));
     await expect(headings(page)).toHaveText(["App", ...titles(0, 11)]);
+    await expect(page.locator('link[rel="next"]')).toHaveAttribute(
+      "href",
+      baseURL! + at(language, "/projects?page=2"),
+    );
     await pager(page, language)
       .getByRole("link", { name: text(language, "articles.next") })
       .click();
@@ -277,6 +281,10 @@ for (const language of LANGUAGES) {
       at(language, `/projects?${new URLSearchParams({ category: web, page: "2" })}`),
     );
     await expect(headings(page)).toHaveText(["W12"]);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      baseURL! + at(language, `/projects?${new URLSearchParams({ category: web, page: "2" })}`),
+    );
 
     // Without JavaScript the links are plain addresses the server answers.
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
