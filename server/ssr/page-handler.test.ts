@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { makeApp } from "#tests/helpers/app.ts";
@@ -84,6 +85,19 @@ describe.each(backends)("pages on $name", (backend) => {
       "/projects?category=Web",
       "/projects?category=Web&page=2",
     ]);
+  });
+
+  it("renders a list's page when its count cannot be read: its loader shows the failure (§8.1)", async () => {
+    const { app, rendered } = site({}, 2);
+    const { db } = database();
+    await db.execute(sql`alter table projects rename to projects_offline`);
+    try {
+      for (const target of ["/projects?category=Web", "/projects?page=2"])
+        expect((await app.request(target)).status, target).toBe(200);
+    } finally {
+      await db.execute(sql`alter table projects_offline rename to projects`);
+    }
+    expect(rendered).toEqual(["/projects?category=Web", "/projects?page=2"]);
   });
 
   it("sends a query a page does not read to the page's canonical address", async () => {

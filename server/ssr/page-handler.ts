@@ -213,22 +213,25 @@ export function pageHandler(options: {
       "*",
       pageCache.middleware<PageEnv>({
         key: (c) => (isPublicPage(c.req.path) ? addressOf(c).key : null),
-        pastTheLast: async (c) => {
-          const list = addressOf(c).listPage;
-          if (!list) return null;
-          if (list.category !== undefined || /\/projects$/.test(c.req.path)) {
-            const total = await options.countPublicProjects(languageOfPath(c.req.path), list.category);
-            // A category no project has is not a page of the list.
-            const pages =
-              total === 0 && list.category !== undefined ? 0 : pageCount(total, PROJECTS_PER_PAGE);
-            return list.number > pages ? list.notFoundKey : null;
-          }
-          const tag = /\/tag\/([^/]+)$/.exec(c.req.path)?.[1];
-          const total = await options.countPublicArticles(tag);
-          return list.number > pageCount(total, ARTICLES_PER_PAGE) ? list.notFoundKey : null;
-        },
+        // When the count cannot be read the page is rendered: its loader shows the failure, and it is not kept.
+        pastTheLast: (c) => pastTheLast(c).catch(() => null),
       }),
     );
   pages.all("*", render);
   return pages;
+
+  /** The key of a list's kept 404 when the request asks for a page past its last, or a category it lacks. */
+  async function pastTheLast(c: Context<PageEnv>): Promise<string | null> {
+    const list = addressOf(c).listPage;
+    if (!list) return null;
+    if (list.category !== undefined || /\/projects$/.test(c.req.path)) {
+      const total = await options.countPublicProjects(languageOfPath(c.req.path), list.category);
+      // A category no project has is not a page of the list.
+      const pages = total === 0 && list.category !== undefined ? 0 : pageCount(total, PROJECTS_PER_PAGE);
+      return list.number > pages ? list.notFoundKey : null;
+    }
+    const tag = /\/tag\/([^/]+)$/.exec(c.req.path)?.[1];
+    const total = await options.countPublicArticles(tag);
+    return list.number > pageCount(total, ARTICLES_PER_PAGE) ? list.notFoundKey : null;
+  }
 }
