@@ -34,7 +34,9 @@ function publicPages(language: "en" | "ar") {
 export default [
   // What search engines, feed readers and link previews read (resource routes: no page around them).
   route("robots.txt", "routes/robots.ts"),
+  // The sitemap is an index of files (docs/product.md §16.7).
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("share/:lang/*", "routes/share-image.ts"),
   route("feed.xml", "routes/feed.ts", { id: "feed" }),
   route("ar/feed.xml", "routes/feed.ts", { id: "ar-feed" }),

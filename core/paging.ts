@@ -1,15 +1,38 @@
-// Lists a page at a time (docs/product.md §18.9, §21): the public articles and the admin's lists. The numbers and
+// Lists a page at a time (docs/product.md §2.5, §7, §18.9, §21): the public pages' lists, the API's and the admin's. The numbers and
 // shapes here are shared by the server and the browser; reading the query parameters and one page of rows is the
 // server's (server/http/paging.ts).
 
 /** Articles on a page of the public lists, the articles and a tag's (docs/product.md §18.9). */
 export const ARTICLES_PER_PAGE = 10;
-/** How many rows a page of the admin holds, unless the request names another size. */
+/** Projects on a page of the projects page (docs/product.md §2.5): full rows of 1, 2 or 3 columns. */
+export const PROJECTS_PER_PAGE = 12;
+/** How many rows a page of the admin, and of the public API's lists, holds, unless the request names another size. */
 export const ADMIN_PAGE_SIZE = 25;
 /** The largest page a request may ask for. */
 export const MAX_PAGE_SIZE = 100;
 /** The highest page number a request may name (a later page than the last answers the last). */
 export const MAX_PAGE_NUMBER = 1_000_000;
+
+/**
+ * The page number a public list's address asks for (`?page=`): 1 when absent; null for anything that is not a
+ * whole number from 1, which is the list's 404 (docs/product.md §15.1).
+ */
+export function requestedPage(searchParams: URLSearchParams): number | null {
+  const raw = searchParams.get("page");
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * The query of a page of a public list as its canonical address writes it (docs/product.md §15.1): the filter
+ * first, then the page from 2 on; empty for page 1 of the whole list.
+ */
+export function listSearch(page: number, filter: Record<string, string> = {}): string {
+  const params = new URLSearchParams(filter);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
 
 /** A page of a list: its rows, and how many there are in all. */
 export interface Page<T> {

@@ -262,6 +262,20 @@ export function filterProjects<P extends Categorized>(projects: readonly P[], ca
   return projects.filter((project) => project.category.trim() === category);
 }
 
+/**
+ * The samples of a category in a language (of every category with null), with the samples' categories; null for
+ * a category no sample has (docs/product.md §3.3).
+ */
+export function sampleCategory(
+  language: Language,
+  category: string | null,
+): { projects: PublicProject[]; categories: string[] } | null {
+  const samples = sampleProjects(language);
+  const categories = projectCategories(samples).slice(1);
+  if (category !== null && !categories.includes(category)) return null;
+  return { projects: filterProjects(samples, category ?? ALL_CATEGORIES), categories };
+}
+
 interface SampleText {
   title: string;
   description: string;

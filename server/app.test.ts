@@ -46,7 +46,7 @@ describe.each(backends)("the API on $name", (backend) => {
       const response = await makeApp(database()).app.request("/api/projects");
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-      const body = (await response.json()) as Record<string, unknown>[];
+      const { items: body } = (await response.json()) as { items: Record<string, unknown>[] };
       expect(body.map((project) => project.title)).toEqual(["Newest", "Middle", "Oldest"]);
       expect(Object.keys(body[0]!).sort()).toEqual(PROJECT_FIELDS);
       expect(body[0]).toEqual({
@@ -98,7 +98,7 @@ describe.each(backends)("the API on $name", (backend) => {
     it("gives an empty list when there are no projects", async () => {
       const response = await makeApp(database()).app.request("/api/projects");
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual([]);
+      expect(await response.json()).toEqual({ items: [], total: 0, page: 1, perPage: 25 });
     });
   });
 
@@ -130,7 +130,7 @@ describe.each(backends)("the API on $name", (backend) => {
 
       const response = await makeApp(database()).app.request("/api/articles");
       expect(response.status).toBe(200);
-      const body = (await response.json()) as Record<string, unknown>[];
+      const { items: body } = (await response.json()) as { items: Record<string, unknown>[] };
       expect(body.map((article) => article.title_en)).toEqual(["New", "Middle", "Old"]);
       for (const article of body) expect(Object.keys(article).sort()).toEqual(ARTICLE_LIST_FIELDS);
       expect(body[0]).toEqual({
@@ -153,7 +153,7 @@ describe.each(backends)("the API on $name", (backend) => {
 
     it("gives an empty list when there are no articles", async () => {
       const response = await makeApp(database()).app.request("/api/articles");
-      expect(await response.json()).toEqual([]);
+      expect(await response.json()).toEqual({ items: [], total: 0, page: 1, perPage: 25 });
     });
   });
 
@@ -345,7 +345,7 @@ describe.each(backends)("the API on $name", (backend) => {
       }
       const { app } = makeApp(database());
 
-      const compressed = await app.request("/api/projects", {
+      const compressed = await app.request("/api/projects?perPage=30", {
         headers: { "Accept-Encoding": "gzip, deflate, br" },
       });
       expect(compressed.status).toBe(200);
@@ -354,11 +354,11 @@ describe.each(backends)("the API on $name", (backend) => {
       const zipped = Buffer.from(await compressed.arrayBuffer());
       const json = gunzipSync(zipped).toString("utf8");
       expect(zipped.length).toBeLessThan(json.length / 2);
-      expect(JSON.parse(json)).toHaveLength(30);
+      expect((JSON.parse(json) as { items: unknown[] }).items).toHaveLength(30);
 
-      const plain = await app.request("/api/projects");
+      const plain = await app.request("/api/projects?perPage=30");
       expect(plain.headers.get("content-encoding")).toBeNull();
-      expect(await plain.json()).toHaveLength(30);
+      expect(((await plain.json()) as { items: unknown[] }).items).toHaveLength(30);
     });
   });
 });

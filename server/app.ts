@@ -3,6 +3,7 @@ import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { CONTACT_BODY_LIMIT } from "#core/contact.ts";
 import { IMAGE_URL_PREFIX } from "#core/images.ts";
+import { sampleCategory } from "#core/projects.ts";
 import type { DbHandle } from "#db/client.ts";
 import type { ChangeFeed } from "./kernel/change-feed.ts";
 import { createDataHealth, type DataHealth } from "./kernel/data-health.ts";
@@ -204,6 +205,13 @@ export function createApp(options: AppOptions) {
         isOwner: async (c) => (await findOwnerSession(c, auth, secure)) !== null,
         nextPublication: () => services.articles.nextPublication(),
         countPublicArticles: (tag) => services.articles.countPublic(tag),
+        countPublicProjects: async (language, category) => {
+          const total = await services.projects.countPublic(language, category);
+          if (total > 0 || !services.site.sampleProjects) return total;
+          // While there are no projects the samples stand in, with their categories (docs/product.md §3.3).
+          if (category !== undefined && (await services.projects.countPublic(language)) > 0) return 0;
+          return sampleCategory(language, category ?? null)?.projects.length ?? 0;
+        },
         viewed: (request) => services.visits.view(request),
         now: services.now,
       }),

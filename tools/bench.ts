@@ -949,9 +949,17 @@ async function measureLoad(side: Started, folders: string[]) {
   const crowded = await makeSeededDataDir("sira-bench-crowded-", 500);
   folders.push(crowded);
   const hostile = await startServerProcess({ port, dataDir: crowded, env: ENV, checkout });
-  const slugs = ((await (await fetch(`${hostile.origin}/api/articles`)).json()) as { slug: string }[]).map(
-    (article) => article.slug,
-  );
+  const slugs: string[] = [];
+  for (let page = 1; ; page++) {
+    const answer = (await (
+      await fetch(`${hostile.origin}/api/articles?perPage=100&page=${page}`)
+    ).json()) as {
+      items: { slug: string }[];
+      total: number;
+    };
+    slugs.push(...answer.items.map((article) => article.slug));
+    if (slugs.length >= answer.total) break;
+  }
   const distinct = [
     ...slugs.flatMap((slug) => [`/articles/${slug}`, `/ar/articles/${slug}`]),
     ...Array.from({ length: Math.ceil(slugs.length / 10) }, (_, i) => `/articles?page=${i + 2}`),

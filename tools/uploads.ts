@@ -141,9 +141,11 @@ const cardFields = (project: Record<string, unknown>) =>
 /** Gives the first article a 2400×1600 cover and the first three projects photos, through the owner's API. */
 export async function seedUploads(origin: string, password = BENCH_PASSWORD): Promise<void> {
   const owner = await signIn(origin, password);
-  const projects = (await owner.request("GET", "/api/projects")) as unknown as Record<string, unknown>[];
+  const { items: projects } = (await owner.request("GET", "/api/projects?perPage=3")) as unknown as {
+    items: Record<string, unknown>[];
+  };
   const photos: string[] = [];
-  for (const [index, project] of projects.slice(0, 3).entries()) {
+  for (const [index, project] of projects.entries()) {
     const url = await owner.upload(
       await drawPhoto(2400, 1500, 200 + index * 50),
       `project-${index + 1}.jpg`,
@@ -205,8 +207,11 @@ const CASE_STUDY_AR =
  */
 export async function seedCaseStudy(origin: string, password = BENCH_PASSWORD): Promise<CaseStudyPaths> {
   const owner = await signIn(origin, password);
-  const projects = (await owner.request("GET", "/api/projects")) as unknown as Record<string, unknown>[];
-  const project = projects.at(-1)!;
+  // The last project: a page of one past the last page answers the last.
+  const { items } = (await owner.request("GET", "/api/projects?perPage=1&page=1000000")) as unknown as {
+    items: Record<string, unknown>[];
+  };
+  const project = items[0]!;
   const upload = (hue: number, name: string) =>
     drawPhoto(2400, 1500, hue).then((bytes) => owner.upload(bytes, name, "projects"));
   const gallery = [];

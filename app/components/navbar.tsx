@@ -189,8 +189,10 @@ function LanguageMenu() {
       void revalidator.revalidate();
       return;
     }
-    // The same page in the other language (docs/product.md §16.2).
-    void navigate(localizePath(`${location.pathname}${location.search}${location.hash}`, value));
+    // The same page in the other language (docs/product.md §16.2). A projects category is named in the page's
+    // language: the other language's projects page starts from all of them.
+    const query = new URLSearchParams(location.search).has("category") ? "" : location.search;
+    void navigate(localizePath(`${location.pathname}${query}${location.hash}`, value));
   };
 
   return (

@@ -3,6 +3,7 @@ import { LOCALES } from "#core/dates.ts";
 import { translate, type TranslateVars } from "#core/i18n.ts";
 import { alternatePaths, localizePath, pathWithoutLanguage } from "#core/localized-paths.ts";
 import { LANGUAGES, type Language } from "#core/preferences.ts";
+import { listSearch } from "#core/paging.ts";
 import type { PublicSite } from "#core/site-view.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { publicDictionary } from "#app/i18n/public-dictionary.ts";
@@ -211,13 +212,12 @@ export function listPageHead(
     });
   const { language, origin, text } = metaText(args);
   const vars: TranslateVars = { page: String(result.page), ...(result.tag ? { tag: result.tag.name } : {}) };
-  const address = (page: number) =>
-    origin + localizePath(head.path, language) + (page === 1 ? "" : `?page=${page}`);
+  const address = (page: number) => origin + localizePath(head.path, language) + listSearch(page);
   return pageHead(args, {
     titleKey: result.page > 1 && !result.tag ? "meta.articlesPage" : head.titleKey,
     descriptionKey: head.descriptionKey,
     vars,
-    search: result.page > 1 ? `?page=${result.page}` : undefined,
+    search: listSearch(result.page) || undefined,
     breadcrumbs: [
       [text("nav.articles"), "/articles"],
       ...(result.tag ? [[result.tag.name, head.path] as [string, string]] : []),

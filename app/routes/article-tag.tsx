@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { requestLanguage } from "#app/lib/language.ts";
 import { ArticleList } from "#app/features/articles/article-list.tsx";
-import { loadArticlePage, pageNumber } from "#app/features/articles/load-articles.server.ts";
+import { loadArticlePage } from "#app/features/articles/load-articles.server.ts";
+import { requestedPage } from "#core/paging.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { listPageHead } from "#app/lib/meta.ts";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/article-tag";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const tag = /^[\w-]{1,80}$/.test(params.tag) ? params.tag : "";
   const result = await loadArticlePage(context, requestLanguage(request), {
-    page: tag ? pageNumber(request) : null,
+    page: tag ? requestedPage(new URL(request.url).searchParams) : null,
     tag: tag || undefined,
   });
   return data({ result }, { status: result.status });

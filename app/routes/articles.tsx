@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { requestLanguage } from "#app/lib/language.ts";
-import { ArticleList, pageHref } from "#app/features/articles/article-list.tsx";
-import { loadArticlePage, pageNumber } from "#app/features/articles/load-articles.server.ts";
+import { ArticleList } from "#app/features/articles/article-list.tsx";
+import { pageHref } from "#app/components/pagination.tsx";
+import { loadArticlePage } from "#app/features/articles/load-articles.server.ts";
+import { requestedPage } from "#core/paging.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { listPageHead } from "#app/lib/meta.ts";
@@ -9,7 +11,9 @@ import { UNREACHABLE, orWhenUnreachable } from "#app/lib/unreachable.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const result = await loadArticlePage(context, requestLanguage(request), { page: pageNumber(request) });
+  const result = await loadArticlePage(context, requestLanguage(request), {
+    page: requestedPage(new URL(request.url).searchParams),
+  });
   return data({ result }, { status: result.status });
 }
 

@@ -1,7 +1,7 @@
 import { LazySection } from "#app/components/section-boundary.tsx";
 import { Hero } from "#app/features/home/hero.tsx";
 import { publicTestimonials } from "#app/features/projects/load-case-study.server.ts";
-import { loadProjects } from "#app/features/projects/load-projects.server.ts";
+import { loadHomeProjects } from "#app/features/projects/load-projects.server.ts";
 import { metaText, ownerJsonLd, pageHead } from "#app/lib/meta.ts";
 import { localizePath } from "#core/localized-paths.ts";
 import { readForPage } from "#app/lib/services.server.ts";
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testimonials.listHome(),
   );
   return {
-    featured: await loadProjects(context, language, "home"),
+    featured: await loadHomeProjects(context, language),
     testimonials: await publicTestimonials(context, testimonials ?? [], language),
   };
 }

@@ -1,36 +1,76 @@
+import { data } from "react-router";
 import { requestLanguage } from "#app/lib/language.ts";
-import { loadProjects } from "#app/features/projects/load-projects.server.ts";
+import { loadProjectPage } from "#app/features/projects/load-projects.server.ts";
 import { ProjectsGallery } from "#app/features/projects/projects-gallery.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { metaText, pageHead } from "#app/lib/meta.ts";
 import { languageOfPath } from "#core/localized-paths.ts";
-import { sampleProjects } from "#core/projects.ts";
+import { listSearch, requestedPage } from "#core/paging.ts";
+import { sampleCategory } from "#core/projects.ts";
 import { UNREACHABLE, orWhenUnreachable } from "#app/lib/unreachable.ts";
 import type { Route } from "./+types/projects";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const language = requestLanguage(request);
-  return { result: await loadProjects(context, language) };
+  const { searchParams } = new URL(request.url);
+  const result = await loadProjectPage(context, requestLanguage(request), {
+    page: requestedPage(searchParams),
+    category: searchParams.get("category"),
+  });
+  return data({ result }, { status: result.status });
 }
 
 /** Without the server the samples show, with the error toast (docs/product.md §4.7); each has its own image. */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  return orWhenUnreachable(serverLoader, () => ({
-    result: {
-      projects: sampleProjects(languageOfPath(new URL(request.url).pathname)),
-      errorKey: UNREACHABLE,
-      fallbackImage: "",
-    },
-  }));
+  return orWhenUnreachable(serverLoader, () => {
+    const url = new URL(request.url);
+    const language = languageOfPath(url.pathname);
+    const asked = url.searchParams.get("category");
+    const category = asked !== null && sampleCategory(language, asked) ? asked : null;
+    const { projects, categories } = sampleCategory(language, category)!;
+    return {
+      result: {
+        status: 200 as const,
+        projects,
+        categories,
+        category,
+        page: 1,
+        pages: 1,
+        errorKey: UNREACHABLE,
+        fallbackImage: "",
+      },
+    };
+  });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageHead(args, {
-    titleKey: "meta.projects",
+export const meta: Route.MetaFunction = (args) => {
+  const result = args.loaderData?.result;
+  if (!result || result.status !== 200)
+    return pageHead(args, {
+      titleKey: "meta.notFound",
+      descriptionKey: "meta.notFoundDescription",
+      private: true,
+    });
+  const { language, origin, text } = metaText(args);
+  const path = args.location.pathname;
+  const filter = result.category === null ? undefined : { category: result.category };
+  const address = (page: number) => origin + path + listSearch(page, filter);
+  return pageHead(args, {
+    titleKey: result.page > 1 ? "meta.projectsPage" : "meta.projects",
+    vars: { page: String(result.page) },
     descriptionKey: "meta.projectsDescription",
-    breadcrumbs: [[metaText(args).text("nav.projects"), "/projects"]],
+    search: listSearch(result.page, filter) || undefined,
+    // A category is named in the page's language: the page has no address in the other.
+    ...(filter ? { alternates: { [language]: path } } : {}),
+    breadcrumbs: [[text("nav.projects"), "/projects"]],
+    extra: [
+      ...(result.page > 1 ? [{ tagName: "link", rel: "prev", href: address(result.page - 1) }] : []),
+      ...(result.page < result.pages
+        ? [{ tagName: "link", rel: "next", href: address(result.page + 1) }]
+        : []),
+    ],
   });
+};
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();

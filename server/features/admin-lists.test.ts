@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiErrorText } from "#core/api-errors.ts";
 import type { ListPage } from "#core/paging.ts";
@@ -7,7 +8,8 @@ import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { makeApp, ownerRequests, signIn } from "#tests/helpers/app.ts";
 
 // The admin's projects and articles a page at a time (docs/product.md §21): the owner's order and its moves across
-// pages, the articles' status filter, and bad parameters answered 400 in the visitor's language.
+// pages, the articles' status filter, and bad parameters answered 400 in the visitor's language. The public lists
+// (the API's, docs/product.md §7; the projects page's and its categories, §2.5) are paged the same way.
 
 const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 1);
@@ -151,5 +153,87 @@ describe.each(backends)("the admin's paged lists on $name", (backend) => {
     expect(response.status).toBe(400);
     expect(response.body!.error).toBe(apiErrorText("ar", "perPageInvalid", { max: 100 }));
     expect(titles(await page<Project>("/api/admin/projects"))).toEqual(["P0", "P1", "P2"]);
+  });
+
+  it("pages the public lists of the API: 25 by default, at most 100, drafts and scheduled articles left out", async () => {
+    await insertProjects(30);
+    await database().db.update(projects).set({ published: false }).where(eq(projects.title, "P1"));
+    const now = Date.parse("2026-06-01T12:00:00Z");
+    await database()
+      .db.insert(articles)
+      .values(
+        Array.from({ length: 27 }, (_, k) => ({
+          slug: `a${k}`,
+          title: `A${k}`,
+          title_en: `A${k}`,
+          date: new Date(k === 26 ? now + DAY : START + k * DAY),
+        })),
+      );
+    const { app } = await owner();
+    const read = async <T>(url: string) => {
+      const response = await app.request(url);
+      expect(response.status, url).toBe(200);
+      return (await response.json()) as ListPage<T>;
+    };
+    const first = await read<Project>("/api/projects");
+    expect(first).toMatchObject({ total: 29, page: 1, perPage: 25 });
+    expect(titles(first)).toEqual(["P0", ...Array.from({ length: 24 }, (_, k) => `P${k + 2}`)]);
+    expect(titles(await read<Project>("/api/projects?page=2&perPage=10"))).toEqual(
+      Array.from({ length: 10 }, (_, k) => `P${k + 11}`),
+    );
+    expect((await read<Project>("/api/projects?perPage=100")).items).toHaveLength(29);
+    // Past the last page: the last one, as the admin's lists answer.
+    expect(await read<Project>("/api/projects?page=7&perPage=10")).toMatchObject({ page: 3, total: 29 });
+
+    const newest = await read<{ title_en: string }>("/api/articles?perPage=3");
+    expect(newest).toMatchObject({ total: 26, page: 1, perPage: 3 });
+    expect(newest.items.map((article) => article.title_en)).toEqual(["A25", "A24", "A23"]);
+    expect((await read<{ title_en: string }>("/api/articles?page=2")).items).toHaveLength(1);
+  });
+
+  it.each([
+    ["/api/projects?page=0", "pageInvalid", "page", { max: 1_000_000 }],
+    ["/api/projects?perPage=101", "perPageInvalid", "perPage", { max: 100 }],
+    ["/api/articles?perPage=abc", "perPageInvalid", "perPage", { max: 100 }],
+    ["/api/articles?page=1&page=2", "pageInvalid", "page", { max: 1_000_000 }],
+  ] as const)("answers the public %s with 400, in the visitor's language", async (url, key, path, vars) => {
+    const { app } = await owner();
+    for (const language of ["en", "ar"] as const) {
+      const response = await app.request(url, { headers: { Cookie: `language=${language}` } });
+      const message = apiErrorText(language, key, vars);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: message, issues: [{ path, message }] });
+    }
+  });
+
+  it("pages the projects page by category in the page's language, categories in order of first appearance", async () => {
+    const rows = [
+      { title: "Shop", category: "Web", category_ar: "ويب" },
+      { title: "App", category: "Mobile", category_ar: "" },
+      { title: "Blog", category: " Web ", category_ar: "مواقع" },
+      { title: "Draft", category: "Secret", published: false },
+      { title: "Loose", category: "" },
+      { title: "Odd", category: "All" },
+    ].map((row, position) => ({ ...row, position }));
+    await database().db.insert(projects).values(rows);
+    const { services } = (await owner()).app;
+    expect(await services.projects.categories("en")).toEqual(["Web", "Mobile"]);
+    expect(await services.projects.categories("ar")).toEqual(["ويب", "Mobile", "مواقع"]);
+    const page = (language: "en" | "ar", category: string | undefined, pageNumber = 1, perPage = 1) =>
+      services.projects.publicPage({ language, category, page: pageNumber, perPage });
+    expect(await page("en", "Web")).toMatchObject({ total: 2, items: [{ title: "Shop" }] });
+    expect(await page("en", "Web", 2)).toMatchObject({ total: 2, items: [{ title: "Blog" }] });
+    expect(await page("ar", "Mobile")).toMatchObject({ total: 1, items: [{ title: "App" }] });
+    expect(await page("ar", "Web")).toEqual({ total: 0, items: [] });
+    expect(await page("en", "Secret")).toEqual({ total: 0, items: [] });
+    expect((await page("en", undefined, 1, 10)).items.map((row) => row.title)).toEqual([
+      "Shop",
+      "App",
+      "Blog",
+      "Loose",
+      "Odd",
+    ]);
+    expect(await services.projects.countPublic("ar", "مواقع")).toBe(1);
+    expect(await services.projects.countPublic("en")).toBe(5);
   });
 });

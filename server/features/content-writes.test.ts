@@ -68,8 +68,8 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       });
       expect(Date.parse(created.body!.created_at as string)).toBeGreaterThanOrEqual(before - 1000);
       expect(pageCache.size).toBe(0);
-      const list = (await (await app.request("/api/projects")).json()) as { title: string }[];
-      expect(list.map((project) => project.title)).toEqual(["Shop"]);
+      const list = (await (await app.request("/api/projects")).json()) as { items: { title: string }[] };
+      expect(list.items.map((project) => project.title)).toEqual(["Shop"]);
     });
 
     it.each([
@@ -153,7 +153,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
       const deleted = await send("DELETE", `/api/projects/${created.body!.id as string}`);
       expect(deleted.status).toBe(204);
       expect(existsSync(storedFile(dataDir, image))).toBe(false);
-      expect(await (await app.request("/api/projects")).json()).toEqual([]);
+      expect(await (await app.request("/api/projects")).json()).toMatchObject({ items: [], total: 0 });
     });
 
     it.each(["PUT", "DELETE"])("answers %s of an unknown or malformed id with 404", async (method) => {

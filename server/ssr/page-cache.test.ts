@@ -247,7 +247,7 @@ describe("pageAddress", () => {
       expect(address(target), target).toEqual({ key: target });
     expect(address("/ar/articles/tag/node?page=3")).toEqual({
       key: "/ar/articles/tag/node?page=3",
-      listPage: { number: 3, notFoundKey: "/ar/articles/tag/node?page=✗" },
+      listPage: { number: 3, notFoundKey: "/ar/articles/tag/node?✗" },
     });
     expect(address("/articles?page=2", "https://a.example").key).toBe("https://a.example/articles?page=2");
   });
@@ -272,8 +272,33 @@ describe("pageAddress", () => {
     const keys = new Set(
       ["abc", "0", "-1", "1.5", "9999999", "02"].map((value) => address(`/articles?page=${value}`).key),
     );
-    expect([...keys]).toEqual(["/articles?page=✗"]);
+    expect([...keys]).toEqual(["/articles?✗"]);
     expect(address("/articles?page=abc").redirect).toBeUndefined();
+  });
+
+  it("keeps a projects category and page in one order, and gives every refused value the list's 404", () => {
+    expect(address("/projects?category=Vue.js&page=2")).toEqual({
+      key: "/projects?category=Vue.js&page=2",
+      listPage: { number: 2, category: "Vue.js", notFoundKey: "/projects?✗" },
+    });
+    expect(address("/ar/projects?category=%D9%88%D9%8A%D8%A8")).toEqual({
+      key: "/ar/projects?category=%D9%88%D9%8A%D8%A8",
+      listPage: { number: 1, category: "ويب", notFoundKey: "/ar/projects?✗" },
+    });
+    expect(address("/projects?page=3").listPage).toEqual({ number: 3, notFoundKey: "/projects?✗" });
+    const redirects: [string, string][] = [
+      ["/projects?page=2&category=React", "/projects?category=React&page=2"],
+      ["/projects?category=React%20Native", "/projects?category=React+Native"],
+      ["/projects?category=React&category=Vue.js&page=1", "/projects?category=React"],
+      ["/projects?utm=1", "/projects"],
+    ];
+    for (const [target, canonical] of redirects) expect(address(target).redirect, target).toBe(canonical);
+    const keys = new Set(
+      ["", " Web", "Web ", "x".repeat(61), "a\u0000b", "React"].map(
+        (value) => address(`/projects?${new URLSearchParams({ category: value, page: "2" })}`).key,
+      ),
+    );
+    expect([...keys]).toEqual(["/projects?✗", "/projects?category=React&page=2"]);
   });
 
   it("has one key per page, however many query strings are asked", () => {

@@ -241,9 +241,8 @@ export function createPageCache({
   };
 }
 
-/** The one query parameter a public page reads, and what it does with the values it does not take. */
-interface PageQuery {
-  path: RegExp;
+/** A query parameter a public page reads, and what it does with the values it does not take. */
+interface QueryParam {
   name: string;
   value: RegExp;
   /** A value the address leaves out (page 1 has no query). */
@@ -252,17 +251,29 @@ interface PageQuery {
   refused: "notFound" | "dropped";
 }
 
+/** The query parameters of the public pages that read any, in the order their canonical address names them. */
+interface PageQuery {
+  path: RegExp;
+  params: QueryParam[];
+  /** A paged list: a page past its last, or a category it does not have, is its 404. */
+  list?: boolean;
+}
+
+/** A list's page, 2 onwards (docs/product.md §18.9). */
+const PAGE: QueryParam = { name: "page", value: /^[1-9]\d{0,5}$/, implied: "1", refused: "notFound" };
+
 const PAGE_QUERIES: PageQuery[] = [
-  // The articles and a tag's articles, page 2 onwards (docs/product.md §18.9).
+  // The articles and a tag's articles.
+  { path: /^(?:\/ar)?\/articles(?:\/tag\/[^/]+)?$/, params: [PAGE], list: true },
+  // The projects of a category, named as the page's language shows it (docs/product.md §2.5): a trimmed text of a
+  // category's length; whether a project has it is the server's to say (`pastTheLast`).
   {
-    path: /^(?:\/ar)?\/articles(?:\/tag\/[^/]+)?$/,
-    name: "page",
-    value: /^[1-9]\d{0,5}$/,
-    implied: "1",
-    refused: "notFound",
+    path: /^(?:\/ar)?\/projects$/,
+    params: [{ name: "category", value: /^(?!\s)[^\p{Cc}]{1,60}(?<!\s)$/u, refused: "notFound" }, PAGE],
+    list: true,
   },
   // The contact page after a plain form post (docs/product.md §4).
-  { path: /^(?:\/ar)?\/contact$/, name: "sent", value: /^1$/, refused: "dropped" },
+  { path: /^(?:\/ar)?\/contact$/, params: [{ name: "sent", value: /^1$/, refused: "dropped" }] },
 ];
 
 /** A public page's address: the key it is kept under, and where to send a request that asks for it another way. */
@@ -270,32 +281,46 @@ export interface PageAddress {
   key: string;
   /** The canonical address, when the request's query holds anything the page does not read. */
   redirect?: string;
-  /** The page number of a list (`?page=N`, N from 2), with the key of the list's kept 404 past its last page. */
-  listPage?: { number: number; notFoundKey: string };
+  /**
+   * A list asked for with a query (`?page=N`, N from 2, and a category), with the key of the list's kept 404: for
+   * a page past the last, or a category no project has.
+   */
+  listPage?: { number: number; category?: string; notFoundKey: string };
 }
 
 /**
  * A public page's address, from a request's (`prefix` goes before the path in the key: the origin, when pages are
  * built from each request's). The canonical address leaves out whatever the page does not read: another parameter,
- * one twice, an implied value, another spelling. `/articles?page=abc` is the list's 404, kept once for every
- * refused value, and for every page past the last.
+ * one twice, an implied value, another spelling or order. `/articles?page=abc` is the list's 404, kept once for
+ * every refused value, and for every page past the last.
  */
 export function pageAddress(
   url: Pick<URL, "pathname" | "search" | "searchParams">,
   prefix = "",
 ): PageAddress {
   const query = PAGE_QUERIES.find((candidate) => candidate.path.test(url.pathname));
-  let kept: [string, string] | undefined;
+  const kept = new Map<string, string>();
   for (const [name, value] of url.searchParams) {
-    if (!query || name !== query.name || kept || value === query.implied) continue;
-    if (query.value.test(value) || query.refused === "notFound") kept = [name, value];
+    const param = query?.params.find((candidate) => candidate.name === name);
+    if (!param || kept.has(name) || value === param.implied) continue;
+    if (param.value.test(value) || param.refused === "notFound") kept.set(name, value);
   }
-  const search = kept ? `?${new URLSearchParams([kept]).toString()}` : "";
-  const notFoundKey = `${prefix}${url.pathname}?${query?.name}=✗`;
-  const refused = kept !== undefined && !query!.value.test(kept[1]);
+  const named = (query?.params ?? []).filter((param) => kept.has(param.name));
+  const search =
+    named.length > 0
+      ? `?${new URLSearchParams(named.map((param) => [param.name, kept.get(param.name)!])).toString()}`
+      : "";
+  const notFoundKey = `${prefix}${url.pathname}?✗`;
+  const refused = named.some((param) => !param.value.test(kept.get(param.name)!));
   const address: PageAddress = { key: refused ? notFoundKey : `${prefix}${url.pathname}${search}` };
   if (url.search !== search) address.redirect = `${url.pathname}${search}`;
-  if (kept && !refused && query!.refused === "notFound")
-    address.listPage = { number: Number(kept[1]), notFoundKey };
+  if (query?.list && named.length > 0 && !refused) {
+    const category = kept.get("category");
+    address.listPage = {
+      number: Number(kept.get("page") ?? 1),
+      ...(category === undefined ? {} : { category }),
+      notFoundKey,
+    };
+  }
   return address;
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { insertArticle } from "#tests/helpers/seed.ts";
+import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 import { makeApp } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { standInPages } from "#tests/helpers/pages.ts";
@@ -49,6 +50,54 @@ describe.each(backends)("pages on $name", (backend) => {
       "/articles?page=abc0",
       "/no-such-page",
     ]);
+  });
+
+  it("renders a projects category's page at most once a period, and one 404 for every other (§2.5)", async () => {
+    // Two pages of projects in all: 13 filed under Web, one under Mobile (جوال in Arabic).
+    for (let i = 0; i < 13; i++) await insertProject(database().db, { title: `W${i}`, category: "Web" });
+    await insertProject(database().db, { title: "App", category: "Mobile", category_ar: "جوال" });
+    const { app, rendered } = site({}, 2);
+    const arabic = `/ar/projects?${new URLSearchParams({ category: "جوال" })}`;
+    const asked = [
+      ...Array.from({ length: 10 }, () => "/projects?category=Web"),
+      ...Array.from({ length: 10 }, () => "/projects?category=Web&page=2"),
+      ...Array.from({ length: 10 }, (_, i) => `/projects?page=2&category=Mobile&v=${i}`),
+      ...Array.from({ length: 30 }, (_, i) => `/projects?category=Nope${i}`),
+      ...Array.from({ length: 30 }, (_, i) => `/projects?category=Web&page=${3 + i}`),
+      ...Array.from({ length: 30 }, (_, i) => `/projects?page=${3 + i}`),
+      ...Array.from({ length: 10 }, (_, i) => `/projects?category=%20Web${i}`),
+      ...Array.from({ length: 10 }, () => arabic),
+      "/ar/projects?category=Mobile",
+      "/projects?category=جوال",
+    ];
+    for (const target of asked) {
+      const response = await app.request(target);
+      const followed =
+        response.status === 301 ? await app.request(response.headers.get("Location")!) : response;
+      expect([200, 404], target).toContain(followed.status);
+    }
+    // Each page once: the Arabic category's page, each language's one 404 (first asked as an English category on
+    // the Arabic page, and as Mobile's page 2, past its last), Web's two pages.
+    expect(rendered.toSorted()).toEqual([
+      arabic,
+      "/ar/projects?category=Mobile",
+      "/projects?category=Mobile&page=2",
+      "/projects?category=Web",
+      "/projects?category=Web&page=2",
+    ]);
+  });
+
+  it("renders a list's page when its count cannot be read: its loader shows the failure (§8.1)", async () => {
+    const { app, rendered } = site({}, 2);
+    const { db } = database();
+    await db.execute(sql`alter table projects rename to projects_offline`);
+    try {
+      for (const target of ["/projects?category=Web", "/projects?page=2"])
+        expect((await app.request(target)).status, target).toBe(200);
+    } finally {
+      await db.execute(sql`alter table projects_offline rename to projects`);
+    }
+    expect(rendered).toEqual(["/projects?category=Web", "/projects?page=2"]);
   });
 
   it("sends a query a page does not read to the page's canonical address", async () => {

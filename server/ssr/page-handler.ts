@@ -5,7 +5,8 @@ import { RouterContextProvider } from "react-router";
 import { apiErrorText } from "#core/api-errors.ts";
 import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
-import { ARTICLES_PER_PAGE, pageCount } from "#core/paging.ts";
+import { ARTICLES_PER_PAGE, PROJECTS_PER_PAGE, pageCount } from "#core/paging.ts";
+import type { Language } from "#core/preferences.ts";
 import type { DataHealth } from "#server/kernel/data-health.ts";
 import type { ServerEnv } from "#server/kernel/env.ts";
 import type { Logger } from "#server/kernel/logger.ts";
@@ -50,6 +51,8 @@ export function pageHandler(options: {
   nextPublication: () => Promise<Date | null>;
   /** How many articles are public (with a tag, those with it): how many pages the lists have. */
   countPublicArticles: (tag?: string) => Promise<number>;
+  /** How many projects the projects page lists in a language (of a category when given; the samples too). */
+  countPublicProjects: (language: Language, category?: string) => Promise<number>;
   /** The clock of publication; tests move it. */
   now: () => Date;
   /** Told of every view of a public page, whether rendered, kept or answered 304 (docs/product.md §27). */
@@ -210,15 +213,25 @@ export function pageHandler(options: {
       "*",
       pageCache.middleware<PageEnv>({
         key: (c) => (isPublicPage(c.req.path) ? addressOf(c).key : null),
-        pastTheLast: async (c) => {
-          const list = addressOf(c).listPage;
-          if (!list) return null;
-          const tag = /\/tag\/([^/]+)$/.exec(c.req.path)?.[1];
-          const total = await options.countPublicArticles(tag);
-          return list.number > pageCount(total, ARTICLES_PER_PAGE) ? list.notFoundKey : null;
-        },
+        // When the count cannot be read the page is rendered: its loader shows the failure, and it is not kept.
+        pastTheLast: (c) => pastTheLast(c).catch(() => null),
       }),
     );
   pages.all("*", render);
   return pages;
+
+  /** The key of a list's kept 404 when the request asks for a page past its last, or a category it lacks. */
+  async function pastTheLast(c: Context<PageEnv>): Promise<string | null> {
+    const list = addressOf(c).listPage;
+    if (!list) return null;
+    if (list.category !== undefined || /\/projects$/.test(c.req.path)) {
+      const total = await options.countPublicProjects(languageOfPath(c.req.path), list.category);
+      // A category no project has is not a page of the list.
+      const pages = total === 0 && list.category !== undefined ? 0 : pageCount(total, PROJECTS_PER_PAGE);
+      return list.number > pages ? list.notFoundKey : null;
+    }
+    const tag = /\/tag\/([^/]+)$/.exec(c.req.path)?.[1];
+    const total = await options.countPublicArticles(tag);
+    return list.number > pageCount(total, ARTICLES_PER_PAGE) ? list.notFoundKey : null;
+  }
 }

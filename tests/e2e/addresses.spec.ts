@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { XMLParser } from "fast-xml-parser";
 import ogs from "open-graph-scraper";
 import RssParser from "rss-parser";
+import Sitemapper from "sitemapper";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { PUBLIC_PAGES } from "#core/localized-paths.ts";
@@ -13,7 +14,7 @@ import type { Language } from "#core/preferences.ts";
 import { articles } from "#db/schema.ts";
 import { apiErrorText } from "#core/api-errors.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { LANGUAGES, at, expect, failedResource, siteConfig, test, text } from "./fixtures.ts";
+import { LANGUAGES, at, expect, failedResource, readSitemap, siteConfig, test, text } from "./fixtures.ts";
 
 // Every page at its own address in each language, and what search engines, feed readers and link previews read
 // (docs/product.md §16): the head of every page, the sitemap, the feeds, robots.txt and the share images,
@@ -237,16 +238,31 @@ test("the sitemap lists every public page and every article in both languages wi
   db,
 }) => {
   await insertArticle(db, ARTICLE);
+  // An index of files (sitemaps.org), which a crawler follows.
   const response = await request.get("/sitemap.xml");
   expect(response.headers()["content-type"]).toContain("xml");
-  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(
-    await response.text(),
-  ) as {
-    urlset: { url: { loc: string; lastmod?: string; "xhtml:link": { hreflang: string; href: string }[] }[] };
-  };
-  const urls = parsed.urlset.url;
+  const { index, files } = await readSitemap(request);
+  expect(index).toContain("<sitemapindex");
+  const { sites, errors } = await new Sitemapper({ url: `${baseURL}/sitemap.xml`, timeout: 10_000 }).fetch();
+  expect(errors).toEqual([]);
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "",
+    isArray: (name) => name === "url" || name === "xhtml:link",
+  });
+  const urls = files.flatMap(
+    (file) =>
+      (
+        parser.parse(file) as {
+          urlset: {
+            url: { loc: string; lastmod?: string; "xhtml:link": { hreflang: string; href: string }[] }[];
+          };
+        }
+      ).urlset.url,
+  );
   const expected = LANGUAGES.flatMap((language) => PAGES.map((page) => baseURL + at(language, page)));
   expect(urls.map((url) => url.loc).sort()).toEqual(expected.sort());
+  expect(sites.toSorted()).toEqual(expected.sort());
   for (const url of urls) {
     expect(url.lastmod).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(url["xhtml:link"].map((link) => link.hreflang)).toEqual(["en", "ar", "x-default"]);
@@ -254,7 +270,7 @@ test("the sitemap lists every public page and every article in both languages wi
   const article = urls.find((url) => url.loc === `${baseURL}/ar/articles/${ARTICLE.slug}`)!;
   expect(article.lastmod).toBe(ARTICLE.updated_at.toISOString());
   expect(article["xhtml:link"][0]!.href).toBe(`${baseURL}/articles/${ARTICLE.slug}`);
-  expect(await response.text()).not.toContain("admin");
+  expect([index, ...files].join("")).not.toContain("admin");
 });
 
 test("robots.txt names the sitemap by its absolute address and never the admin path", async ({
@@ -399,9 +415,10 @@ test("with SITE_URL, every absolute address starts with it, whatever address the
   const html = await (await request.get(`${server.url}/ar/articles/${ARTICLE.slug}`)).text();
   expect(html).toContain('<link rel="canonical" href="https://www.example.com/ar/articles/fast-sites"/>');
   expect(html).toContain('content="https://www.example.com/share/ar/articles/fast-sites.png"');
-  const sitemap = await (await request.get(`${server.url}/sitemap.xml`)).text();
-  expect(sitemap).toContain("<loc>https://www.example.com/ar</loc>");
-  expect(sitemap).not.toContain(server.url);
+  const { index, files } = await readSitemap(request, server.url);
+  expect(index).toContain("<loc>https://www.example.com/sitemaps/pages.xml</loc>");
+  expect(files.join("")).toContain("<loc>https://www.example.com/ar</loc>");
+  expect([index, ...files].join("")).not.toContain(server.url);
   expect(await (await request.get(`${server.url}/robots.txt`)).text()).toContain(
     "Sitemap: https://www.example.com/sitemap.xml",
   );

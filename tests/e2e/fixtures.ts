@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import {
   test as base,
   expect,
+  type APIRequestContext,
   type BrowserContext,
   type ConsoleMessage,
   type Locator,
@@ -210,6 +211,26 @@ export { siteConfig };
  * The preferences of a visitor who chose them earlier (docs/product.md §3.8): the theme in localStorage, there before
  * any script of a page runs, and the language in the cookie the server reads (decision 037).
  */
+/**
+ * The sitemap as a crawler reads it (docs/product.md §16.7): the index at `/sitemap.xml`, then each file it names,
+ * asked of `base` (the server) whatever origin the index writes.
+ */
+export async function readSitemap(
+  request: APIRequestContext,
+  base = "",
+): Promise<{ index: string; files: string[] }> {
+  const index = await (await request.get(`${base}/sitemap.xml`)).text();
+  const names = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const files = await Promise.all(
+    names.map(async (name) => {
+      const response = await request.get(`${base}${name}`);
+      expect(response.status(), name).toBe(200);
+      return response.text();
+    }),
+  );
+  return { index, files };
+}
+
 export async function setPreferences(
   context: BrowserContext,
   url: string,

@@ -221,9 +221,9 @@ test("the owner writes a project in Arabic too, features and reorders projects, 
     "Gamma",
   ]);
   await visitor.goto("/ar/projects");
-  const filter = visitor.getByRole("group", { name: text("ar", "projects.filterLabel") });
-  await expect(filter.getByRole("button")).toHaveText([text("ar", "projects.all"), "Web", "ويب", "Mobile"]);
-  await filter.getByRole("button", { name: "ويب" }).click();
+  const filter = visitor.getByRole("navigation", { name: text("ar", "projects.filterLabel") });
+  await expect(filter.getByRole("link")).toHaveText([text("ar", "projects.all"), "Web", "ويب", "Mobile"]);
+  await filter.getByRole("link", { name: "ويب" }).click();
   await expect(visitor.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["دلتا"]);
 });
 

@@ -19,7 +19,11 @@ function cards(page: Page) {
 }
 
 function filterRow(page: Page, language: Language) {
-  return page.getByRole("group", { name: text(language, "projects.filterLabel") });
+  return page.getByRole("navigation", { name: text(language, "projects.filterLabel") });
+}
+
+function pager(page: Page, language: Language) {
+  return page.getByRole("navigation", { name: text(language, "projects.pagination") });
 }
 
 /** The primary colour, as the logo's background shows it. */
@@ -47,24 +51,25 @@ for (const language of LANGUAGES) {
       await insertProject(db, { title: "Planner", category: "Svelte", created_at: daysAgo(4) });
       await page.goto(at(language, "/projects"));
 
-      const buttons = filterRow(page, language).getByRole("button");
+      const buttons = filterRow(page, language).getByRole("link");
       await expect(buttons).toHaveText([text(language, "projects.all"), "React", "Vue.js", "Svelte"]);
-      await expect(buttons.first()).toHaveAttribute("aria-pressed", "true");
-      for (const index of [1, 2, 3])
-        await expect(buttons.nth(index)).toHaveAttribute("aria-pressed", "false");
+      await expect(buttons.first()).toHaveAttribute("aria-current", "page");
+      for (const index of [1, 2, 3]) await expect(buttons.nth(index)).not.toHaveAttribute("aria-current");
       await expect(cards(page)).toHaveCount(4);
 
-      const vue = filterRow(page, language).getByRole("button", { name: "Vue.js" });
+      const vue = filterRow(page, language).getByRole("link", { name: "Vue.js" });
       await vue.click();
-      await expect(vue).toHaveAttribute("aria-pressed", "true");
-      await expect(buttons.first()).toHaveAttribute("aria-pressed", "false");
+      // The server filters: the category has an address of its own.
+      await expect(page).toHaveURL(at(language, "/projects?category=Vue.js"));
+      await expect(vue).toHaveAttribute("aria-current", "page");
+      await expect(buttons.first()).not.toHaveAttribute("aria-current");
       await expect(cards(page)).toHaveCount(1);
       await expect(cards(page).getByRole("heading")).toHaveText(["Charts"]);
       const primary = await primaryColour(page, language);
       await expect.poll(computedStyle(vue, "background-color")).toBe(primary);
       await expect.poll(computedStyle(buttons.first(), "background-color")).not.toBe(primary);
 
-      await filterRow(page, language).getByRole("button", { name: "React", exact: true }).click();
+      await filterRow(page, language).getByRole("link", { name: "React", exact: true }).click();
       await expect(cards(page).getByRole("heading")).toHaveText(["Shop", "Blog"]);
       await buttons.first().click();
       await expect(cards(page)).toHaveCount(4);
@@ -82,7 +87,7 @@ for (const language of LANGUAGES) {
       await page.goto(at(language, "/projects"));
       const samples = sampleProjects(language);
       await expect(cards(page).getByRole("heading")).toHaveText(samples.map((sample) => sample.title));
-      await expect(filterRow(page, language).getByRole("button")).toHaveText([
+      await expect(filterRow(page, language).getByRole("link")).toHaveText([
         text(language, "projects.all"),
         "React",
         "Vue.js",
@@ -199,33 +204,113 @@ for (const language of LANGUAGES) {
 test("'No projects match this filter.' when the chosen category's projects are gone after a revalidation", async ({
   page,
   db,
+  consoleGuard,
 }) => {
+  // The category's page is now the list's not-found page (404), which the browser notes.
+  consoleGuard.allow(/status of 404/);
   await insertProject(db, { title: "Shop", category: "React", created_at: daysAgo(1) });
   await insertProject(db, { title: "Charts", category: "Vue.js", created_at: daysAgo(2) });
   await insertProject(db, { title: "Planner", category: "Svelte", created_at: daysAgo(3) });
   await page.goto("/projects");
-  await filterRow(page, "en").getByRole("button", { name: "Vue.js" }).click();
+  await filterRow(page, "en").getByRole("link", { name: "Vue.js" }).click();
+  await expect(page).toHaveURL("/projects?category=Vue.js");
   await expect(cards(page)).toHaveCount(1);
 
   await db.delete(projects).where(eq(projects.category, "Vue.js"));
-  // Following the link to the page already shown loads its data again; the chosen filter stays.
-  await page
-    .getByRole("navigation", { name: text("en", "nav.main") })
-    .getByRole("link", { name: text("en", "nav.projects") })
-    .click();
+  // Following the link to the page already shown loads its data again: the category is gone.
+  await filterRow(page, "en").getByRole("link", { name: "Vue.js" }).click();
 
   await expect(page.getByText(text("en", "projects.noMatch"))).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
-  await expect(filterRow(page, "en").getByRole("button")).toHaveText([
+  await expect(filterRow(page, "en").getByRole("link")).toHaveText([
     text("en", "projects.all"),
     "React",
     "Svelte",
   ]);
   await filterRow(page, "en")
-    .getByRole("button", { name: text("en", "projects.all") })
+    .getByRole("link", { name: text("en", "projects.all") })
     .click();
   await expect(cards(page)).toHaveCount(2);
+  // A category no project has is the list's not-found page.
+  expect((await page.request.get("/projects?category=Vue.js")).status()).toBe(404);
 });
+
+for (const language of LANGUAGES) {
+  test(`projects a page at a time and by category, with JavaScript on and off (${language})`, async ({
+    page,
+    browser,
+    db,
+    baseURL,
+  }) => {
+    // Thirteen under Web (ويب), one under Mobile (جوال): two pages of all, two of Web.
+    await insertProject(db, {
+      title: "App",
+      category: "Mobile",
+      category_ar: "جوال",
+      created_at: daysAgo(0),
+    });
+    for (let i = 0; i < 13; i++)
+      await insertProject(db, {
+        title: `W${i}`,
+        category: "Web",
+        category_ar: "ويب",
+        created_at: daysAgo(i + 1),
+      });
+    const [web, mobile] = language === "ar" ? ["ويب", "جوال"] : ["Web", "Mobile"];
+    const titles = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `W${from + i}`);
+    const headings = (visitor: Page) => cards(visitor).getByRole("heading");
+
+    await page.goto(at(language, "/projects"));
+    await expect(headings(page)).toHaveText(["App", ...titles(0, 11)]);
+    await expect(page.locator('link[rel="next"]')).toHaveAttribute(
+      "href",
+      baseURL! + at(language, "/projects?page=2"),
+    );
+    await pager(page, language)
+      .getByRole("link", { name: text(language, "articles.next") })
+      .click();
+    await expect(page).toHaveURL(at(language, "/projects?page=2"));
+    await expect(headings(page)).toHaveText(titles(11, 13));
+    await filterRow(page, language).getByRole("link", { name: web }).click();
+    await expect(page).toHaveURL(at(language, `/projects?${new URLSearchParams({ category: web })}`));
+    await expect(headings(page)).toHaveText(titles(0, 12));
+    await pager(page, language)
+      .getByRole("link", { name: text(language, "articles.pageNumber", { page: 2 }) })
+      .click();
+    await expect(page).toHaveURL(
+      at(language, `/projects?${new URLSearchParams({ category: web, page: "2" })}`),
+    );
+    await expect(headings(page)).toHaveText(["W12"]);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      baseURL! + at(language, `/projects?${new URLSearchParams({ category: web, page: "2" })}`),
+    );
+
+    // Without JavaScript the links are plain addresses the server answers.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto(at(language, "/projects"));
+      await filterRow(visitor, language).getByRole("link", { name: mobile }).click();
+      await expect(visitor).toHaveURL(at(language, `/projects?${new URLSearchParams({ category: mobile })}`));
+      await expect(headings(visitor)).toHaveText(["App"]);
+      await expect(filterRow(visitor, language).getByRole("link", { name: mobile })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await filterRow(visitor, language)
+        .getByRole("link", { name: text(language, "projects.all") })
+        .click();
+      await pager(visitor, language)
+        .getByRole("link", { name: text(language, "articles.next") })
+        .click();
+      await expect(visitor).toHaveURL(at(language, "/projects?page=2"));
+      await expect(headings(visitor)).toHaveText(titles(11, 13));
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 for (const language of LANGUAGES) {
   test(`with samples turned off and no projects: 'No projects to display yet' (${language})`, async ({

@@ -2,9 +2,7 @@ import { MetaLine } from "#app/components/meta-line.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { LOCALES } from "#core/dates.ts";
-import { formatNumber } from "#core/intl.ts";
-import { visiblePages } from "#core/paging.ts";
+import { Pagination } from "#app/components/pagination.tsx";
 import { textAttributes, useI18n } from "#app/lib/i18n.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
 import type { ArticlesResult, TagName } from "./articles-result.ts";
@@ -26,55 +24,6 @@ export function TagLinks({ tags, className }: { tags: TagName[]; className?: str
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The address of a page of a list: page 1 is the list's own address. */
-export function pageHref(path: string, page: number) {
-  return page === 1 ? path : `${path}?page=${page}`;
-}
-
-/** Numbered pages with previous and next (docs/product.md §18). */
-function Pagination({ path, page, pages }: { path: string; page: number; pages: number }) {
-  const { t, language } = useI18n();
-  if (pages <= 1) return null;
-  const link = "rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted";
-  return (
-    <nav
-      aria-label={t("articles.pagination")}
-      className="mt-10 flex flex-wrap items-center justify-center gap-2"
-    >
-      {page > 1 ? (
-        <Link to={pageHref(path, page - 1)} rel="prev" className={link}>
-          {t("articles.previous")}
-        </Link>
-      ) : null}
-      <ol className="flex flex-wrap gap-1">
-        {visiblePages(page, pages).map((number, index) =>
-          number === null ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-2 py-1.5 text-sm text-muted-foreground">
-              …
-            </li>
-          ) : (
-            <li key={number}>
-              <Link
-                to={pageHref(path, number)}
-                aria-label={t("articles.pageNumber", { page: number })}
-                aria-current={number === page ? "page" : undefined}
-                className={`${link} ${number === page ? "border-primary bg-primary text-primary-foreground" : ""}`}
-              >
-                {formatNumber(number, LOCALES[language])}
-              </Link>
-            </li>
-          ),
-        )}
-      </ol>
-      {page < pages ? (
-        <Link to={pageHref(path, page + 1)} rel="next" className={link}>
-          {t("articles.next")}
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 
@@ -152,7 +101,7 @@ export function ArticleList({ result, path }: { result: ArticlesResult; path: st
           </li>
         ))}
       </ol>
-      <Pagination path={path} page={result.page} pages={result.pages} />
+      <Pagination path={path} page={result.page} pages={result.pages} label="articles.pagination" />
     </>
   );
 }

@@ -52,13 +52,6 @@ function summaryOf(row: ArticleListItem, language: Language, timeZone: string): 
   };
 }
 
-/** The page number in `?page=`: 1 when absent; null for anything that is not a whole number from 1. */
-export function pageNumber(request: Request): number | null {
-  const raw = new URL(request.url).searchParams.get("page");
-  if (raw === null) return 1;
-  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
-}
-
 /**
  * One page of the public articles in the page's language, newest first (only those tagged `tag` when given), or
  * 404 when the page is past the last one. Reads one page of rows, however many articles there are.

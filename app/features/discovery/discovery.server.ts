@@ -1,5 +1,5 @@
 import { Feed } from "feed";
-import { SitemapStream, streamToPromise } from "sitemap";
+import { SitemapIndexStream, SitemapStream, streamToPromise } from "sitemap";
 import type { RouterContextProvider } from "react-router";
 import { articleLanguages, pickLocalized } from "#core/articles.ts";
 import { itemPath } from "#core/slugs.ts";
@@ -42,9 +42,17 @@ const text = (language: Language, site: PublicSite, key: TranslationKey) =>
     LOCALES[language],
   );
 
+/**
+ * A sitemap answer. A file of 10,000 addresses takes about a second to write: shared caches, the server's page cache
+ * among them (for PAGE_CACHE_SECONDS at most), keep it, so no crawler or visitor makes it written more than once a
+ * period.
+ */
 const xml = (body: string) =>
   new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300, s-maxage=300",
+    },
   });
 
 /** robots.txt: everything may be crawled; the sitemap by its absolute address. The admin page is never named. */
@@ -54,59 +62,117 @@ export function robots(origin: string): Response {
   });
 }
 
-/** Every public page and every article in both languages, each with its alternates and when it last changed. */
-export async function sitemap(context: Readonly<RouterContextProvider>, origin: string): Promise<Response> {
+/**
+ * Addresses in one file of the sitemap: a fifth of the protocol's 50,000, so a file stays a few megabytes, far
+ * from its 50 MB (sitemaps.org). An article, a project and a tag have an address in each language.
+ */
+export const SITEMAP_FILE_ADDRESSES = 10_000;
+const ITEMS_PER_FILE = SITEMAP_FILE_ADDRESSES / LANGUAGES.length;
+
+/** The sitemap's files besides the pages': one kind of item each, a page of them per file. */
+const PAGED_PARTS = ["articles", "projects", "tags"] as const;
+type PagedPart = (typeof PAGED_PARTS)[number];
+
+/** How many items of each paged kind there are: how many files the index names. */
+async function partSizes(context: Readonly<RouterContextProvider>): Promise<Record<PagedPart, number>> {
   const services = getServices(context);
-  const [articles, projects] = await Promise.all([services.articles.list(), services.projects.list()]);
-  const changes = [
-    ...articles.map((article) => article.updated_at),
-    ...projects.map((project) => project.created_at),
-  ];
-  const siteChanged = changes.sort().at(-1) ?? STARTED_AT;
+  const [articles, projects, tags] = await Promise.all([
+    services.articles.countPublic(),
+    services.projects.countPublic("en"),
+    services.articles.tagPage({ page: 1, perPage: 1 }).then((page) => page.total),
+  ]);
+  return { articles, projects, tags };
+}
+
+/**
+ * `/sitemap.xml`: the sitemap index (docs/product.md §16.7, sitemaps.org): the file of the pages, then a file per
+ * SITEMAP_FILE_ADDRESSES addresses of articles, projects and tags. Reads counts only.
+ */
+export async function sitemapIndex(
+  context: Readonly<RouterContextProvider>,
+  origin: string,
+): Promise<Response> {
+  const sizes = await partSizes(context);
+  const stream = new SitemapIndexStream();
+  stream.write({ url: `${origin}/sitemaps/pages.xml` });
+  for (const part of PAGED_PARTS)
+    for (let file = 1; file <= Math.ceil(sizes[part] / ITEMS_PER_FILE); file++)
+      stream.write({ url: `${origin}/sitemaps/${part}-${file}.xml` });
+  stream.end();
+  return xml((await streamToPromise(stream)).toString());
+}
+
+/**
+ * One file of the sitemap (`/sitemaps/pages.xml`, `/sitemaps/articles-2.xml`, …): its addresses in both languages,
+ * each with its alternates and when it last changed; 404 for a file the index does not name.
+ */
+export async function sitemapFile(
+  context: Readonly<RouterContextProvider>,
+  origin: string,
+  name: string,
+): Promise<Response> {
+  const match = /^(?:(pages)|(articles|projects|tags)-([1-9]\d{0,5}))\.xml$/.exec(name);
+  const part = (match?.[1] ?? match?.[2]) as "pages" | PagedPart | undefined;
+  const page = Number(match?.[3] ?? 1);
+  if (!part) return new Response("Not found", { status: 404 });
+  const services = getServices(context);
   const stream = new SitemapStream({
     hostname: origin,
     xmlns: { xhtml: true, news: false, video: false, image: false },
   });
-  const add = (path: string, lastmod: string | undefined) => {
-    const links = [
-      ...LANGUAGES.map((language) => ({ lang: language, url: origin + localizePath(path, language) })),
-      { lang: "x-default", url: origin + localizePath(path, "en") },
-    ];
-    for (const language of LANGUAGES) stream.write({ url: localizePath(path, language), lastmod, links });
-  };
-  for (const page of PUBLIC_PAGES) add(page, siteChanged);
-  // An article at its address in each language it exists in, and only those (decisions 043, 044).
-  for (const article of articles) {
-    const slugs = { en: article.slug, ar: article.slug_ar || article.slug };
-    const languages = articleLanguages(article);
+  /** A page at its address in each language (both, or `languages`), each naming the others. */
+  const add = (paths: Partial<Record<Language, string>>, lastmod: string | undefined) => {
+    const languages = LANGUAGES.filter((language) => paths[language] !== undefined);
     const links = languages.map((language): { lang: string; url: string } => ({
       lang: language,
-      url: origin + itemPath("articles", slugs, language),
+      url: origin + paths[language]!,
     }));
     links.push({ lang: "x-default", url: links[0]!.url });
-    for (const language of languages)
-      stream.write({ url: itemPath("articles", slugs, language), lastmod: article.updated_at, links });
-  }
-  // Each public project's case study at its address in each language (docs/product.md §28, decision 043); drafts
-  // are not in the list.
-  for (const project of projects) {
-    const slugs = { en: project.slug_en, ar: project.slug_ar || project.slug_en };
-    const links = LANGUAGES.map((language): { lang: string; url: string } => ({
-      lang: language,
-      url: origin + itemPath("projects", slugs, language),
-    }));
-    links.push({ lang: "x-default", url: links[0]!.url });
-    for (const language of LANGUAGES)
-      stream.write({ url: itemPath("projects", slugs, language), lastmod: project.created_at, links });
-  }
-  // Each tag's page, changed when the newest of its articles did.
-  const tags = new Map<string, string>();
-  for (const article of articles)
-    for (const tag of article.tags) {
-      const seen = tags.get(tag.slug);
-      if (!seen || article.updated_at > seen) tags.set(tag.slug, article.updated_at);
+    for (const language of languages) stream.write({ url: paths[language]!, lastmod, links });
+  };
+  const everyLanguage = (path: string) =>
+    Object.fromEntries(LANGUAGES.map((language) => [language, localizePath(path, language)]));
+  let found = true;
+  if (part === "pages") {
+    const [articles, projects] = await Promise.all([
+      services.articles.lastChange(),
+      services.projects.lastChange(),
+    ]);
+    const changed =
+      [articles, projects]
+        .filter((at) => at !== null)
+        .sort()
+        .at(-1) ?? STARTED_AT;
+    for (const path of PUBLIC_PAGES) add(everyLanguage(path), changed);
+  } else if (part === "articles") {
+    const { items } = await services.articles.listPage({ page, perPage: ITEMS_PER_FILE });
+    found = items.length > 0;
+    // An article at its address in each language it exists in, and only those (decisions 043, 044).
+    for (const article of items) {
+      const slugs = { en: article.slug, ar: article.slug_ar || article.slug };
+      const paths = Object.fromEntries(
+        articleLanguages(article).map((language) => [language, itemPath("articles", slugs, language)]),
+      );
+      add(paths, article.updated_at);
     }
-  for (const [slug, lastmod] of tags) add(`/articles/tag/${slug}`, lastmod);
+  } else if (part === "projects") {
+    // Each public project's case study (docs/product.md §28, decision 043); drafts are not in the list.
+    const { items } = await services.projects.publicPage({ page, perPage: ITEMS_PER_FILE, language: "en" });
+    found = items.length > 0;
+    for (const project of items) {
+      const slugs = { en: project.slug_en, ar: project.slug_ar || project.slug_en };
+      const paths = Object.fromEntries(
+        LANGUAGES.map((language) => [language, itemPath("projects", slugs, language)]),
+      );
+      add(paths, project.created_at);
+    }
+  } else {
+    // Each tag's page, changed when the newest of its articles did.
+    const { items } = await services.articles.tagPage({ page, perPage: ITEMS_PER_FILE });
+    found = items.length > 0;
+    for (const tag of items) add(everyLanguage(`/articles/tag/${tag.slug}`), tag.lastmod);
+  }
+  if (!found) return new Response("Not found", { status: 404 });
   stream.end();
   return xml((await streamToPromise(stream)).toString());
 }

@@ -1,55 +1,55 @@
-import { useState } from "react";
-import {
-  ALL_CATEGORIES,
-  filterProjects,
-  projectCategories,
-  shouldShowCategoryFilter,
-} from "#core/projects.ts";
+import { Link } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
+import { Pagination, pageHref } from "#app/components/pagination.tsx";
 import { ProjectCard } from "#app/components/project-card.tsx";
-import type { ProjectsResult } from "#app/lib/projects-result.ts";
+import type { ProjectPageResult } from "#app/lib/projects-result.ts";
 
-export function ProjectsGallery({ result }: { result: ProjectsResult }) {
-  const { t } = useI18n();
-  const [category, setCategory] = useState(ALL_CATEGORIES);
+/**
+ * The projects page's grid, a page at a time, with its category filter (docs/product.md §2.5): a link per
+ * category, served by the server, so it works without JavaScript too.
+ */
+export function ProjectsGallery({ result }: { result: ProjectPageResult }) {
+  const { t, localPath } = useI18n();
   useErrorToast("errors.fetchProjects", result.errorKey);
+  const path = localPath("/projects");
+  const filter = result.category === null ? undefined : { category: result.category };
   const { projects } = result;
 
-  if (projects.length === 0) {
+  if (result.status === 200 && projects.length === 0) {
     return <p className="py-16 text-center text-lg text-muted-foreground">{t("projects.empty")}</p>;
   }
-  const visible = filterProjects(projects, category);
   return (
     <>
-      {shouldShowCategoryFilter(projects) ? (
-        <div
-          role="group"
-          aria-label={t("projects.filterLabel")}
-          className="mb-10 flex flex-wrap justify-center gap-2"
-        >
-          {projectCategories(projects).map((name) => (
-            <button
-              key={name}
-              type="button"
-              aria-pressed={name === category}
-              onClick={() => setCategory(name)}
-              className={`rounded-full border px-4 py-2 text-sm font-medium transition-colors ${
-                name === category
-                  ? "border-primary bg-primary text-primary-foreground"
-                  : "border-border bg-card hover:border-primary hover:text-primary"
-              }`}
-            >
-              <span dir="auto">{name === ALL_CATEGORIES ? t("projects.all") : name}</span>
-            </button>
-          ))}
-        </div>
+      {result.categories.length > 1 ? (
+        <nav aria-label={t("projects.filterLabel")} className="mb-10">
+          <ul className="flex flex-wrap justify-center gap-2">
+            {[null, ...result.categories].map((name) => {
+              const current = result.status === 200 && name === result.category;
+              return (
+                <li key={name ?? ""}>
+                  <Link
+                    to={pageHref(path, 1, name === null ? undefined : { category: name })}
+                    aria-current={current ? "page" : undefined}
+                    className={`inline-block rounded-full border px-4 py-2 text-sm font-medium transition-colors ${
+                      current
+                        ? "border-primary bg-primary text-primary-foreground"
+                        : "border-border bg-card hover:border-primary hover:text-primary"
+                    }`}
+                  >
+                    <span dir="auto">{name ?? t("projects.all")}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
       ) : null}
-      {visible.length === 0 ? (
+      {projects.length === 0 ? (
         <p className="py-16 text-center text-lg text-muted-foreground">{t("projects.noMatch")}</p>
       ) : (
-        <div key={category} className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {visible.map((project, index) => (
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {projects.map((project, index) => (
             <ProjectCard
               key={project.id}
               project={project}
@@ -61,6 +61,13 @@ export function ProjectsGallery({ result }: { result: ProjectsResult }) {
           ))}
         </div>
       )}
+      <Pagination
+        path={path}
+        page={result.page}
+        pages={result.pages}
+        filter={filter}
+        label="projects.pagination"
+      />
     </>
   );
 }

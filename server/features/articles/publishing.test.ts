@@ -24,7 +24,9 @@ describe.each(backends)("publishing articles on $name", (backend) => {
     };
     const send = ownerRequests(made.app, () => cookie);
     const publicSlugs = async () =>
-      ((await (await made.app.request("/api/articles")).json()) as { slug: string }[]).map((row) => row.slug);
+      ((await (await made.app.request("/api/articles")).json()) as { items: { slug: string }[] }).items.map(
+        (row) => row.slug,
+      );
     return { ...made, clock, later, send, publicSlugs };
   }
 

@@ -22,27 +22,32 @@ interface ArticlesRouterDeps {
 /** /api/articles: the public list and one public article (docs/product.md §18), and the owner's writes. */
 export function articlesRouter({ articles, owner, audit }: ArticlesRouterDeps) {
   const body = jsonBody(ArticleInputSchema);
-  return new Hono()
-    .get("/", async (c) => c.json(await articles.list(), 200))
-    .get("/:slug", async (c) => {
-      const article = await articles.bySlug(c.req.param("slug"));
-      return article ? c.json(article, 200) : apiFail(c, 404, "articleNotFound");
-    })
-    .post("/", owner, limitBody(ARTICLE_BODY_LIMIT), body, async (c) => {
-      const saved = await articles.create(c.req.valid("json"));
-      await audit.record(c, "articleCreated", saved.title);
-      return c.json(saved, 201);
-    })
-    .put("/:id", owner, limitBody(ARTICLE_BODY_LIMIT), body, async (c) => {
-      const saved = await articles.update(c.req.param("id"), c.req.valid("json"));
-      await audit.record(c, "articleUpdated", saved.title);
-      return c.json(saved, 200);
-    })
-    .delete("/:id", owner, async (c) => {
-      const deleted = await articles.remove(c.req.param("id"));
-      await audit.record(c, "articleDeleted", deleted.title);
-      return c.body(null, 204);
-    });
+  return (
+    new Hono()
+      // A page at a time, however many there are (docs/product.md §7.2).
+      .get("/", queryParams(PagingQuerySchema), async (c) =>
+        c.json(await articles.apiPage(c.req.valid("query")), 200),
+      )
+      .get("/:slug", async (c) => {
+        const article = await articles.bySlug(c.req.param("slug"));
+        return article ? c.json(article, 200) : apiFail(c, 404, "articleNotFound");
+      })
+      .post("/", owner, limitBody(ARTICLE_BODY_LIMIT), body, async (c) => {
+        const saved = await articles.create(c.req.valid("json"));
+        await audit.record(c, "articleCreated", saved.title);
+        return c.json(saved, 201);
+      })
+      .put("/:id", owner, limitBody(ARTICLE_BODY_LIMIT), body, async (c) => {
+        const saved = await articles.update(c.req.param("id"), c.req.valid("json"));
+        await audit.record(c, "articleUpdated", saved.title);
+        return c.json(saved, 200);
+      })
+      .delete("/:id", owner, async (c) => {
+        const deleted = await articles.remove(c.req.param("id"));
+        await audit.record(c, "articleDeleted", deleted.title);
+        return c.body(null, 204);
+      })
+  );
 }
 
 /**

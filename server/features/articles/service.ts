@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import { ITEM_IMAGE_COLUMNS } from "#core/images.ts";
 import {
   MAX_ARTICLE_HTML_BYTES,
@@ -64,6 +64,27 @@ export async function listArticles(db: Database, now = new Date()): Promise<Arti
   return rows.map(serializeRow);
 }
 
+/** One page of the public articles' list fields for the API (docs/product.md §7.2), date newest first. */
+export async function listArticleApiPage(
+  db: Database,
+  query: PagingQuery,
+  now = new Date(),
+): Promise<ListPage<ArticleListItem>> {
+  const page = await readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(articles).where(isPublic(now)))[0]?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select(articleColumns(ARTICLE_LIST_COLUMNS))
+        .from(articles)
+        .where(isPublic(now))
+        .orderBy(...NEWEST, asc(articles.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, items: page.items.map(serializeRow) };
+}
+
 /**
  * Public articles, only those with `tag` when given, only those that exist in `language` when given (decision 044:
  * their content has text in it, or neither language's has).
@@ -97,12 +118,58 @@ export async function listArticlePage(
       .select(articleColumns(ARTICLE_LIST_COLUMNS))
       .from(articles)
       .where(where)
-      .orderBy(...NEWEST)
+      .orderBy(...NEWEST, asc(articles.id))
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage),
     db.select({ total: count() }).from(articles).where(where),
   ]);
   return { items: rows.map(serializeRow), total: total?.total ?? 0 };
+}
+
+/** The public articles' tags, each with its articles' last change. */
+function publicTags(db: Database, now: Date) {
+  return db
+    .select({
+      slug: sql<string>`jsonb_array_elements(${articles.tags}) ->> 'slug'`.as("slug"),
+      updated_at: articles.updated_at,
+    })
+    .from(articles)
+    .where(isPublic(now))
+    .as("tagged");
+}
+
+/**
+ * One page of the tags public articles have, by slug, each with when the newest of its articles changed (the
+ * sitemap's tag pages, docs/product.md §16.7), and how many there are.
+ */
+export async function listPublicTagPage(
+  db: Database,
+  options: { page: number; perPage: number; now?: Date },
+): Promise<Page<{ slug: string; lastmod: string }>> {
+  const tagged = publicTags(db, options.now ?? new Date());
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ slug: tagged.slug, lastmod: sql`max(${tagged.updated_at})`.mapWith(articles.updated_at) })
+      .from(tagged)
+      .groupBy(tagged.slug)
+      .orderBy(tagged.slug)
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+    db.select({ total: sql<number>`count(distinct ${tagged.slug})`.mapWith(Number) }).from(tagged),
+  ]);
+  return {
+    items: rows.map((row) => ({ slug: row.slug, lastmod: row.lastmod.toISOString() })),
+    total: total?.total ?? 0,
+  };
+}
+
+/** When a public article was last saved; null while there is none. */
+export async function lastPublicChange(db: Database, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({ at: sql`max(${articles.updated_at})`.mapWith(articles.updated_at) })
+    .from(articles)
+    .where(isPublic(now));
+  return row?.at instanceof Date ? row.at.toISOString() : null;
 }
 
 /** How many articles are public (with `tag`, only those with that tag): the lists' page count (§18.9). */
@@ -494,12 +561,19 @@ export function createArticles(deps: ArticleWriteDeps & { logger: Logger; conten
   return {
     /** Every public article, newest first (the API's list and the sitemap). */
     list: () => listArticles(db, now()),
+    /** One page of the public articles' list fields for the API, newest first. */
+    apiPage: (query: PagingQuery) => listArticleApiPage(db, query, now()),
     /**
      * One page of public articles, newest first (with `tag`, only those with that tag; with `language`, only those
      * that exist in it: a feed).
      */
     listPage: (options: { page: number; perPage: number; tag?: string; language?: Language }) =>
       listArticlePage(db, { ...options, now: now() }),
+    /** One page of the public articles' tags, each with its last change (the sitemap). */
+    tagPage: (options: { page: number; perPage: number }) =>
+      listPublicTagPage(db, { ...options, now: now() }),
+    /** When a public article was last saved (the sitemap); null while there is none. */
+    lastChange: () => lastPublicChange(db, now()),
     /** How many articles are public (with `tag`, only those with that tag). */
     countPublic: (tag?: string) => countPublicArticles(db, { tag, now: now() }),
     /** A public article by its English slug; drafts and scheduled articles are not found. */

@@ -87,7 +87,9 @@ describe.each(backends)("case studies on $name", (backend) => {
     const draft = await send("POST", "/api/projects", { title: "Secret", published: false, featured: true });
     expect(draft.body).toMatchObject({ published: false, slug_en: "secret" });
     const publicTitles = async () =>
-      ((await (await app.request("/api/projects")).json()) as { title: string }[]).map((p) => p.title);
+      ((await (await app.request("/api/projects")).json()) as { items: { title: string }[] }).items.map(
+        (p) => p.title,
+      );
     expect(await publicTitles()).toEqual([]);
     const { db } = database();
     expect(await listHomeProjects(db)).toEqual([]);

@@ -121,8 +121,8 @@ describe.each(backends)("curated, bilingual projects on $name", (backend) => {
     await send("POST", `/api/projects/${top[0]!.id}/move`, { direction: "up" });
     expect(await titles(send)).toEqual(["B", "C", "A"]);
     // The public list follows the owner's order.
-    const open = (await (await app.request("/api/projects")).json()) as { title: string }[];
-    expect(open.map((p) => p.title)).toEqual(["B", "C", "A"]);
+    const open = (await (await app.request("/api/projects")).json()) as { items: { title: string }[] };
+    expect(open.items.map((p) => p.title)).toEqual(["B", "C", "A"]);
     // A project added now goes first.
     await send("POST", "/api/projects", { title: "New" });
     expect(await titles(send)).toEqual(["New", "B", "C", "A"]);

@@ -24,7 +24,10 @@ export function projectsRouter({ projects, owner, audit }: ProjectsRouterDeps) {
   const body = jsonBody(ProjectInputSchema);
   return (
     new Hono()
-      .get("/", async (c) => c.json(await projects.list(), 200))
+      // A page at a time, however many there are (docs/product.md §7.1).
+      .get("/", queryParams(PagingQuerySchema), async (c) =>
+        c.json(await projects.apiPage(c.req.valid("query")), 200),
+      )
       .post("/", owner, limitBody(PROJECT_BODY_LIMIT), body, async (c) => {
         const saved = await projects.create(c.req.valid("json"));
         await audit.record(c, "projectCreated", saved.title);

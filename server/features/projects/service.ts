@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, notInArray, or, sql } from "drizzle-orm";
 import { ITEM_IMAGE_COLUMNS } from "#core/images.ts";
 import { buildUniqueSlug } from "#core/article-rules.ts";
 import { isUuid } from "#core/ids.ts";
-import { CASE_STUDY_TEXTS } from "#core/projects.ts";
+import { ALL_CATEGORIES, CASE_STUDY_TEXTS } from "#core/projects.ts";
 import type { Language } from "#core/preferences.ts";
 import { projectSlugs, type ItemSlugs } from "#core/slugs.ts";
 import type { ProjectInput } from "#db/inputs.ts";
-import type { ListPage } from "#core/paging.ts";
+import type { ListPage, Page } from "#core/paging.ts";
 import { serializeRow, type OwnerProject, type Project } from "#db/records.ts";
 import { projects, type ProjectRow } from "#db/schema.ts";
 import type { Database } from "#db/client.ts";
@@ -42,6 +42,98 @@ export async function listProjects(db: Database): Promise<Project[]> {
     .where(eq(projects.published, true))
     .orderBy(...OWNER_ORDER);
   return rows.map(serializeRow);
+}
+
+/** A project's category in a language as its page shows it: the Arabic one falls back to the English (§3.1). */
+const categoryIn = (language: Language) =>
+  language === "ar"
+    ? sql<string>`coalesce(nullif(trim(${projects.category_ar}), ''), trim(${projects.category}))`
+    : sql<string>`trim(${projects.category})`;
+
+/** Public projects, only those filed under `category` in `language` when given. */
+const publicIn = (language: Language, category: string | undefined) =>
+  and(eq(projects.published, true), category === undefined ? undefined : eq(categoryIn(language), category));
+
+/**
+ * The public categories in a language, in order of first appearance in the owner's order (docs/product.md §3.2);
+ * a category named "All" is left out, as the filter's own "All" stands first.
+ */
+export async function listProjectCategories(db: Database, language: Language): Promise<string[]> {
+  const ordered = db
+    .select({
+      category: categoryIn(language).as("category"),
+      n: sql<number>`row_number() over (order by ${sql.join([...OWNER_ORDER], sql`, `)})`.as("n"),
+    })
+    .from(projects)
+    .where(eq(projects.published, true))
+    .as("ordered");
+  const rows = await db
+    .select({ category: ordered.category })
+    .from(ordered)
+    .where(notInArray(ordered.category, ["", ALL_CATEGORIES]))
+    .groupBy(ordered.category)
+    .orderBy(sql`min(${ordered.n})`);
+  return rows.map((row) => row.category);
+}
+
+/** How many public projects there are (with `category`, only those filed under it in `language`). */
+export async function countPublicProjects(
+  db: Database,
+  language: Language,
+  category?: string,
+): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(projects).where(publicIn(language, category));
+  return row?.total ?? 0;
+}
+
+/**
+ * One page of the public projects in the owner's order, only those filed under `category` in `language` when
+ * given (the projects page, docs/product.md §2.5), with how many there are. Reads one page of rows however many
+ * projects there are.
+ */
+export async function listPublicProjectPage(
+  db: Database,
+  options: { page: number; perPage: number; language: Language; category?: string },
+): Promise<Page<Project>> {
+  const where = publicIn(options.language, options.category);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(projects)
+      .where(where)
+      .orderBy(...OWNER_ORDER)
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+    db.select({ total: count() }).from(projects).where(where),
+  ]);
+  return { items: rows.map(serializeRow), total: total?.total ?? 0 };
+}
+
+/** When the newest public project was added (the sitemap); null while there is none. */
+export async function lastPublicProject(db: Database): Promise<string | null> {
+  const [row] = await db
+    .select({ at: sql`max(${projects.created_at})`.mapWith(projects.created_at) })
+    .from(projects)
+    .where(eq(projects.published, true));
+  return row?.at instanceof Date ? row.at.toISOString() : null;
+}
+
+/** One page of the public projects for the API (docs/product.md §7.1), in the owner's order. */
+export async function listPublicApiPage(db: Database, query: PagingQuery): Promise<ListPage<Project>> {
+  const where = eq(projects.published, true);
+  const page = await readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select()
+        .from(projects)
+        .where(where)
+        .orderBy(...OWNER_ORDER)
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, items: page.items.map(serializeRow) };
 }
 
 /** One page of the projects in the owner's order, for the admin (docs/product.md §21). */
@@ -342,6 +434,17 @@ export function createProjects(deps: ProjectWriteDeps & { contentChanged: () => 
   };
   return {
     list: () => listProjects(db),
+    /** One page of the public projects for the projects page, in the owner's order (of a category when given). */
+    publicPage: (options: { page: number; perPage: number; language: Language; category?: string }) =>
+      listPublicProjectPage(db, options),
+    /** The public categories in a language, in order of first appearance. */
+    categories: (language: Language) => listProjectCategories(db, language),
+    /** How many public projects there are (of a category in a language when given). */
+    countPublic: (language: Language, category?: string) => countPublicProjects(db, language, category),
+    /** When the newest public project was added (the sitemap); null while there is none. */
+    lastChange: () => lastPublicProject(db),
+    /** One page of the public projects for the API, in the owner's order. */
+    apiPage: (query: PagingQuery) => listPublicApiPage(db, query),
     listHome: () => listHomeProjects(db),
     adminPage: (query: PagingQuery) => listProjectPage(db, query),
     /** One project, for the owner's edit form. */
