@@ -17,8 +17,8 @@ async function checkoutWithStart(start: string): Promise<string> {
   return root;
 }
 
-test("reads this checkout's `npm start`: Node flags, no variables", () => {
-  expect(startCommand()).toEqual({ env: {}, flags: serverNodeFlags() });
+test("reads this checkout's `npm start`: the allocator's variable and Node flags", () => {
+  expect(startCommand()).toEqual({ env: { MALLOC_ARENA_MAX: "2" }, flags: serverNodeFlags() });
 });
 
 test("reads an earlier checkout's `npm start`, variables set before `node` apart from its flags", async () => {

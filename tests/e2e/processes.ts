@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { serverNodeFlags } from "#tools/local.ts";
+import { serverNodeFlags, startCommand } from "#tools/local.ts";
 
 // The built server as separate processes (`node <the flags of npm start> server.js`), for the tests that need real
 // processes: signals, start-up errors, several instances on one database.
@@ -22,7 +22,7 @@ export function startServerProcess(
 ): Started {
   const child = spawn(command, args, {
     cwd,
-    env: { PATH: process.env.PATH, HOST: "127.0.0.1", ...env },
+    env: { PATH: process.env.PATH, HOST: "127.0.0.1", ...startCommand().env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -63,9 +63,14 @@ describe("the Dockerfile", () => {
       scripts: Record<string, string>;
     };
     // npm start builds when needed, then runs the server: the image is built, so it runs the server alone.
-    const started = scripts.start!.split(" && ").at(-1)!;
-    expect(JSON.parse(cmd.args)).toEqual(started.split(" "));
-    expect(started).toMatch(/^node (--[\w-]+(=\S+)? )*server\.js$/);
+    // Variables set before `node` (the allocator's, decision 054) are the image's ENV; the rest is its command.
+    const started = scripts.start!.split(" && ").at(-1)!.split(" ");
+    const node = started.indexOf("node");
+    expect(JSON.parse(cmd.args)).toEqual(started.slice(node));
+    expect(started.slice(node).join(" ")).toMatch(/^node (--[\w-]+(=\S+)? )*server\.js$/);
+    const variables = Object.fromEntries(
+      started.slice(0, node).map((pair) => pair.split("=", 2) as [string, string]),
+    );
     // The runtime stage's environment: every NAME=value of its ENV lines.
     const runtime = instructions.slice(instructions.findLastIndex((line) => line.keyword === "FROM"));
     const environment = Object.fromEntries(
@@ -75,6 +80,8 @@ describe("the Dockerfile", () => {
         .map((pair) => pair.split("=", 2) as [string, string]),
     );
     expect(environment).toMatchObject({ NODE_ENV: "production", DATA_DIR: "/data", LOG_REQUESTS: "1" });
+    expect(variables).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(environment).toMatchObject(variables);
   });
 
   it("keeps secrets and local data out of the build context", () => {
