@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { copyProject, logEntries, startServerProcess as startServer, waitForHealth } from "./processes.ts";
-import { freePort, serverNodeFlags } from "#tools/local.ts";
+import { freePort, serverNodeFlags, startCommand } from "#tools/local.ts";
 
 // The server as an owner runs it: `node server.js` with the built app, a real data folder on disk, real signals.
 // No browser needed.
@@ -15,8 +15,12 @@ const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
 };
 
 test("is started by `npm start` as these tests start it, after a build when one is needed", () => {
-  expect(scripts.start).toBe(`node scripts/ensure-build.ts && node ${serverNodeFlags().join(" ")} server.js`);
+  expect(scripts.start).toBe(
+    `node scripts/ensure-build.ts && MALLOC_ARENA_MAX=2 node ${serverNodeFlags().join(" ")} server.js`,
+  );
   expect(serverNodeFlags()).toEqual(["--liftoff-only", "--max-semi-space-size=2"]);
+  // The allocator's setting (decision 054) reaches the server these tests start too.
+  expect(startCommand().env).toEqual({ MALLOC_ARENA_MAX: "2" });
   expect(scripts.dev).toBe("node server.js --dev");
 });
 
