@@ -1,8 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 import type { E2eDatabase } from "./tests/e2e/fixtures.ts";
-import { CHROMIUM, CHROMIUM_ARGS } from "./tools/local.ts";
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from "./tools/local.ts";
 
-// End-to-end tests in the system Chromium against the built server (docs/architecture.md "Tests and conventions").
+// End-to-end tests in Debian's Chromium headless shell against the built server (docs/architecture.md "Tests and conventions").
 // There is no webServer: each worker starts the built server in-process with an in-memory database, or in the
 // "postgres" project a database of its own on the PostgreSQL server the global setup starts (tests/e2e/fixtures.ts),
 // so every worker owns its data. Run `npx react-router build` first.
@@ -15,7 +15,7 @@ const ci = Boolean(process.env.CI);
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_HEADLESS_SHELL,
     args: [...CHROMIUM_ARGS],
   },
 };

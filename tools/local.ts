@@ -8,6 +8,14 @@ import path from "node:path";
 export const CHROMIUM = "/usr/bin/chromium";
 
 /**
+ * Debian's build of Chromium's headless shell (package `chromium-headless-shell`): the same Blink and V8 without the
+ * browser's window machinery, what Playwright itself runs for headless tests. The end-to-end tests use it: on two
+ * cores the suite takes about two thirds of the time it takes in the full browser (decision 055). Lighthouse and
+ * the benchmarks keep the full browser, as a visitor's.
+ */
+export const CHROMIUM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
+/**
  * Headless Chromium as root on a machine without internet: no sandbox and no GPU, and none of the background
  * connections (updates, sync, field trials) that a closed network refuses many at a time.
  */
