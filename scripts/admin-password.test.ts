@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
+import { migratedDataFolder } from "#tests/helpers/databases.ts";
 import { ownerTotp, sessions } from "#db/schema.ts";
 import { createOwnerAuth } from "#server/features/auth/owner-auth.ts";
 import { lockDataDir } from "#server/kernel/data-lock.ts";
@@ -49,7 +50,7 @@ async function withDatabase<T>(
 
 describe("npm run admin:password", () => {
   it("sets the password from standard input and ends every session", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sira-password-"));
+    const dataDir = migratedDataFolder("sira-password-");
     folders.push(dataDir);
     await withDatabase(dataDir, async (auth) => {
       await auth.setPassword("the old pass phrase");
@@ -69,6 +70,7 @@ describe("npm run admin:password", () => {
     });
   }, 60_000);
 
+  // On a folder no server has started on yet: the command makes the database itself.
   it("generates one with --generate and prints it once", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "sira-password-"));
     folders.push(dataDir);
@@ -89,7 +91,7 @@ describe("npm run admin:password", () => {
   ])(
     "refuses %s and changes nothing",
     async (_case, input, message) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "sira-password-"));
+      const dataDir = migratedDataFolder("sira-password-");
       folders.push(dataDir);
       const result = await run(dataDir, input);
       expect(result.code).toBe(1);
@@ -99,7 +101,7 @@ describe("npm run admin:password", () => {
   );
 
   it("removes every second factor with --reset-factors: the password alone signs in again", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sira-password-"));
+    const dataDir = migratedDataFolder("sira-password-");
     folders.push(dataDir);
     await withDatabase(dataDir, async (auth, database) => {
       await auth.setPassword("the owner's pass phrase");

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,11 +7,12 @@ import { createDb } from "#db/client.ts";
 import { imageVariants } from "#db/schema.ts";
 import { findProjectRoot } from "#server/kernel/project-root.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
+import { migratedDataFolder } from "#tests/helpers/databases.ts";
 
 // `npm run images:variants` (docs/product.md §13): uploads stored before variants existed get them, once.
 
 const root = findProjectRoot();
-const dataDir = mkdtempSync(path.join(tmpdir(), "sira-variants-cli-"));
+const dataDir = migratedDataFolder("sira-variants-cli-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function run() {

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
@@ -10,6 +9,7 @@ import { findProjectRoot } from "#server/kernel/project-root.ts";
 import { imageStoreFromEnv } from "#server/kernel/storage/image-store.ts";
 import { startS3, type TestS3 } from "#tests/helpers/s3.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
+import { migratedDataFolder } from "#tests/helpers/databases.ts";
 
 // `npm run storage:migrate` (docs/architecture.md "Storage"): a site's images move from its data folder into a
 // real S3 server (s3rver), the run can be repeated, and an image the site uses but nobody has is named.
@@ -19,7 +19,7 @@ let s3: TestS3;
 let dataDir: string;
 beforeAll(async () => {
   s3 = await startS3();
-  dataDir = mkdtempSync(path.join(tmpdir(), "sira-migrate-"));
+  dataDir = migratedDataFolder("sira-migrate-");
 });
 afterAll(async () => {
   await s3.close();

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
@@ -120,4 +121,14 @@ export function useTestDatabase(backend: Backend): () => TestDatabase {
       throw new Error(`The ${backend.name} test database is not open yet (use it inside a test or hook)`);
     return database;
   };
+}
+
+/**
+ * A new data folder (`DATA_DIR`) holding a migrated, empty embedded database, as a first start leaves it: a copy of
+ * the one the global setup made. For tests of the commands that open the folder themselves; the caller removes it.
+ */
+export function migratedDataFolder(prefix = "sira-data-"): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  cpSync(inject("pgliteFolderTemplate"), path.join(dataDir, "pglite"), { recursive: true });
+  return dataDir;
 }

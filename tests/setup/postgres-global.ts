@@ -5,7 +5,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createDb } from "#db/client.ts";
 import { findProjectRoot } from "#server/kernel/project-root.ts";
-import { makePgliteTemplate } from "./pglite-template.ts";
+import { makePgliteFolderTemplate, makePgliteTemplate } from "./pglite-template.ts";
 import { startTestPostgres } from "./postgres-server.ts";
 
 // Vitest's global setup: one throwaway PostgreSQL server for the whole run, so that every database test also runs
@@ -22,6 +22,8 @@ declare module "vitest" {
     postgresTemplate: string | null;
     /** A file holding a migrated PGlite data folder (`dumpDataDir`), which in-memory test databases start from. */
     pgliteTemplate: string;
+    /** A migrated PGlite data folder on disk, which tests copy into the DATA_DIR of a command they run. */
+    pgliteFolderTemplate: string;
   }
 }
 
@@ -45,8 +47,14 @@ async function makePostgresTemplate(adminUrl: string): Promise<void> {
 
 export default async function setup(project: TestProject) {
   const folder = mkdtempSync(path.join(os.tmpdir(), "sira-test-templates-"));
-  project.provide("pgliteTemplate", await makePgliteTemplate(folder));
-  const started = await startTestPostgres();
+  // The PostgreSQL server starts in processes of its own meanwhile.
+  const [dump, dataFolder, started] = await Promise.all([
+    makePgliteTemplate(folder),
+    makePgliteFolderTemplate(folder),
+    startTestPostgres(),
+  ]);
+  project.provide("pgliteTemplate", dump);
+  project.provide("pgliteFolderTemplate", dataFolder);
   if ("skipped" in started) {
     console.log(`PostgreSQL tests are skipped: ${started.skipped}.`);
     project.provide("postgresUrl", null);
