@@ -62,6 +62,7 @@ const en = {
   backupRowInvalid:
     "The backup holds a row the site would refuse: {{table}} row {{row}} (id {{id}}), {{field}}: {{detail}} Nothing was changed.",
   backupImageMissing: "The image is not in the backup.",
+  backupProjectMissing: "The project is not in the backup.",
   uploadNoFile: "Choose an image file to upload.",
   uploadBadFolder: "The folder must be projects, articles or site.",
   uploadEmpty: "The file is empty.",
@@ -248,6 +249,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   backupRowInvalid:
     "في النسخة الاحتياطية صف يرفضه الموقع: الجدول {{table}}، الصف {{row}} (المعرّف {{id}})، الحقل {{field}}: {{detail}} لم يتغيّر شيء.",
   backupImageMissing: "الصورة ليست في النسخة الاحتياطية.",
+  backupProjectMissing: "المشروع ليس في النسخة الاحتياطية.",
   uploadNoFile: "اختر ملف صورة لرفعه.",
   uploadBadFolder: "يجب أن يكون المجلد projects أو articles أو site.",
   uploadEmpty: "الملف فارغ.",

@@ -5,7 +5,6 @@ import {
   localizeProject,
   projectCategories,
   sampleProjects,
-  shouldShowCategoryFilter,
 } from "./projects.ts";
 
 let nextId = 0;
@@ -46,22 +45,6 @@ describe("projectCategories", () => {
     ],
   ])("%j gives %j", (categories, expected) => {
     expect(projectCategories(withCategories(...categories))).toEqual(expected);
-  });
-});
-
-describe("shouldShowCategoryFilter", () => {
-  // docs/product.md §2: only when projects exist and there is more than one category.
-  it.each([
-    [[], false],
-    [["React"], false],
-    [["React", "React"], false],
-    [["React", ""], false],
-    [["", ""], false],
-    [["React", "Vue.js"], true],
-    [["React", " React", "Svelte"], true],
-    [["All", "React"], false],
-  ])("%j → %s", (categories, expected) => {
-    expect(shouldShowCategoryFilter(withCategories(...categories))).toBe(expected);
   });
 });
 
@@ -126,8 +109,7 @@ describe("sampleProjects", () => {
     }
   });
 
-  it("shows the category filter for the samples", () => {
-    expect(shouldShowCategoryFilter(sampleProjects("en"))).toBe(true);
+  it("gives the samples' categories", () => {
     expect(projectCategories(sampleProjects("ar"))).toEqual([
       "All",
       "React",

@@ -252,11 +252,6 @@ export function projectCategories(projects: readonly Categorized[]): string[] {
   return [ALL_CATEGORIES, ...seen];
 }
 
-/** The filter row shows only when there are projects and more than one category (docs/product.md §2). */
-export function shouldShowCategoryFilter(projects: readonly Categorized[]): boolean {
-  return projects.length > 0 && projectCategories(projects).length > 2;
-}
-
 export function filterProjects<P extends Categorized>(projects: readonly P[], category: string): P[] {
   if (category === ALL_CATEGORIES) return [...projects];
   return projects.filter((project) => project.category.trim() === category);

@@ -22,6 +22,29 @@ const imageUrl = z
   .default(null)
   .transform((value) => value?.trim() || null);
 
+/** Like imageUrl, but undefined when the body leaves it out. */
+const keptImageUrl = z
+  .union([z.string({ error: "imageNotStored" }), z.null()])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value?.trim() || null));
+
+/**
+ * An input's share images: the ones a body names (null removes one), and for one it leaves out the stored one
+ * (none for a new item).
+ */
+export function withShareImages<T extends { share_image_en?: string | null; share_image_ar?: string | null }>(
+  input: T,
+  current: { share_image_en: string | null; share_image_ar: string | null } | null,
+): T & { share_image_en: string | null; share_image_ar: string | null } {
+  return {
+    ...input,
+    share_image_en:
+      input.share_image_en === undefined ? (current?.share_image_en ?? null) : input.share_image_en,
+    share_image_ar:
+      input.share_image_ar === undefined ? (current?.share_image_ar ?? null) : input.share_image_ar,
+  };
+}
+
 const optionalLink = z
   .union([z.string({ error: "invalidUrl" }), z.null()])
   .default(null)
@@ -53,9 +76,10 @@ const slugText = z.string().trim().max(SLUG_MAX, { error: "tooLong" }).default("
 export const META_TITLE_MAX = 120;
 export const META_DESCRIPTION_MAX = 300;
 const metaTexts = {
-  // The owner's share image per language, an upload like every image; null: the generated share card.
-  share_image_en: imageUrl,
-  share_image_ar: imageUrl,
+  // The owner's share image per language, an upload like every image; null: the generated share card. A body that
+  // leaves it out (a client that predates it) keeps the stored one: withShareImages.
+  share_image_en: keptImageUrl,
+  share_image_ar: keptImageUrl,
   meta_title_en: (text: z.ZodString) => text.trim().max(META_TITLE_MAX, { error: "tooLong" }).default(""),
   meta_title_ar: (text: z.ZodString) => text.trim().max(META_TITLE_MAX, { error: "tooLong" }).default(""),
   meta_description_en: (text: z.ZodString) =>

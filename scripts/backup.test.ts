@@ -62,20 +62,25 @@ async function withDatabase<T>(
   }
 }
 
+const SHOP_IMAGE = "/storage/portfolio_images/projects/1700000000000_shop.png";
+
+/** A site in `dataDir` with a project, its image (`bytes`) and an article; answers the image file and the projects. */
+async function seedSite(dataDir: string, bytes: string) {
+  const image = path.join(dataDir, "storage", SHOP_IMAGE.replace("/storage/", ""));
+  mkdirSync(path.dirname(image), { recursive: true });
+  writeFileSync(image, Buffer.from(bytes));
+  const rows = await withDatabase(dataDir, async (db) => {
+    await insertProject(db, { title: "Shop", image_url: SHOP_IMAGE });
+    await insertArticle(db, { title_en: "Hello" });
+    return db.select().from(projects);
+  });
+  return { image, rows };
+}
+
 describe("npm run backup and npm run restore", () => {
   it("take a site's data folder to a file and bring it back into an empty one, asking before replacing", async () => {
     const source = temporary();
-    const image = path.join(source, "storage/portfolio_images/projects/1700000000000_shop.png");
-    mkdirSync(path.dirname(image), { recursive: true });
-    writeFileSync(image, Buffer.from("not really a png, but bytes to keep"));
-    const rows = await withDatabase(source, async (db) => {
-      await insertProject(db, {
-        title: "Shop",
-        image_url: "/storage/portfolio_images/projects/1700000000000_shop.png",
-      });
-      await insertArticle(db, { title_en: "Hello" });
-      return db.select().from(projects);
-    });
+    const { image, rows } = await seedSite(source, "not really a png, but bytes to keep");
 
     const file = path.join(temporary(), "site.zip");
     const backup = await run("backup", source, [file]);
@@ -90,9 +95,9 @@ describe("npm run backup and npm run restore", () => {
     const restored = await run("restore", target, [file]);
     expect(restored.stdout).toContain("Restored from");
     expect(await withDatabase(target, (db) => db.select().from(projects))).toEqual(rows);
-    expect(
-      readFileSync(path.join(target, "storage/portfolio_images/projects/1700000000000_shop.png")),
-    ).toEqual(readFileSync(image));
+    expect(readFileSync(path.join(target, "storage", SHOP_IMAGE.replace("/storage/", "")))).toEqual(
+      readFileSync(image),
+    );
 
     const again = await run("restore", target, [file]);
     expect(again.code).toBe(1);
@@ -137,16 +142,7 @@ function zipContents(
 describe("the README's nightly backup", () => {
   it("runs as cron would while the server holds the embedded database, and the key stays the server's", async () => {
     const dataDir = temporary();
-    const image = path.join(dataDir, "storage/portfolio_images/projects/1700000000000_shop.png");
-    mkdirSync(path.dirname(image), { recursive: true });
-    writeFileSync(image, Buffer.from("bytes of a picture"));
-    await withDatabase(dataDir, async (db) => {
-      await insertProject(db, {
-        title: "Shop",
-        image_url: "/storage/portfolio_images/projects/1700000000000_shop.png",
-      });
-      await insertArticle(db, { title_en: "Hello" });
-    });
+    await seedSite(dataDir, "bytes of a picture");
     const server = await startServer({
       env: loadEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "0" }),
       logger: createMemoryLogger(),

@@ -195,14 +195,30 @@ export function ownerJsonLd(origin: string, language: Language, site: PublicSite
 }
 
 /**
- * The head of a page of a list (the articles, a tag's articles; docs/product.md §18): its page in the canonical
- * address, `rel="prev"`/`rel="next"`, and a title that names the page after the first.
+ * The head of a page of a list (the projects, optionally of one category; the articles, a tag's articles;
+ * docs/product.md §18): its page and filter in the canonical address, `rel="prev"`/`rel="next"`, and a title that
+ * names the page after the first when the list has one (`pagedTitleKey`).
  */
 export function listPageHead(
   args: MetaArgsLike,
   result:
-    { status: number; page: number; pages: number; tag: { slug: string; name: string } | null } | undefined,
-  head: { titleKey: TranslationKey; descriptionKey: TranslationKey; path: string },
+    | {
+        status: number;
+        page: number;
+        pages: number;
+        tag?: { slug: string; name: string } | null;
+        category?: string | null;
+      }
+    | undefined,
+  head: {
+    titleKey: TranslationKey;
+    pagedTitleKey?: TranslationKey;
+    descriptionKey: TranslationKey;
+    /** The list's address, without the language. */
+    path: string;
+    /** The list the page belongs to, its first breadcrumb. */
+    section: "projects" | "articles";
+  },
 ): MetaDescriptor[] {
   if (!result || result.status !== 200)
     return pageHead(args, {
@@ -212,14 +228,18 @@ export function listPageHead(
     });
   const { language, origin, text } = metaText(args);
   const vars: TranslateVars = { page: String(result.page), ...(result.tag ? { tag: result.tag.name } : {}) };
-  const address = (page: number) => origin + localizePath(head.path, language) + listSearch(page);
+  const path = localizePath(head.path, language);
+  const filter = result.category ? { category: result.category } : undefined;
+  const address = (page: number) => origin + path + listSearch(page, filter);
   return pageHead(args, {
-    titleKey: result.page > 1 && !result.tag ? "meta.articlesPage" : head.titleKey,
+    titleKey: result.page > 1 && head.pagedTitleKey ? head.pagedTitleKey : head.titleKey,
     descriptionKey: head.descriptionKey,
     vars,
-    search: listSearch(result.page) || undefined,
+    search: listSearch(result.page, filter) || undefined,
+    // A category is named in the page's language: the page has no address in the other.
+    ...(filter ? { alternates: { [language]: path } } : {}),
     breadcrumbs: [
-      [text("nav.articles"), "/articles"],
+      [text(`nav.${head.section}`), `/${head.section}`],
       ...(result.tag ? [[result.tag.name, head.path] as [string, string]] : []),
     ],
     extra: [

@@ -25,6 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
     titleKey: "meta.tag",
     descriptionKey: "meta.tagDescription",
     path: `/articles/tag/${args.params.tag}`,
+    section: "articles",
   });
 
 export default function ArticleTag({ loaderData }: Route.ComponentProps) {

@@ -27,8 +27,10 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   listPageHead(args, args.loaderData?.result, {
     titleKey: "meta.articles",
+    pagedTitleKey: "meta.articlesPage",
     descriptionKey: "meta.articlesDescription",
     path: "/articles",
+    section: "articles",
   });
 
 export default function Articles({ loaderData }: Route.ComponentProps) {

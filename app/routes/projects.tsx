@@ -4,9 +4,9 @@ import { loadProjectPage } from "#app/features/projects/load-projects.server.ts"
 import { ProjectsGallery } from "#app/features/projects/projects-gallery.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { metaText, pageHead } from "#app/lib/meta.ts";
+import { listPageHead } from "#app/lib/meta.ts";
 import { languageOfPath } from "#core/localized-paths.ts";
-import { listSearch, requestedPage } from "#core/paging.ts";
+import { requestedPage } from "#core/paging.ts";
 import { sampleCategory } from "#core/projects.ts";
 import { UNREACHABLE, orWhenUnreachable } from "#app/lib/unreachable.ts";
 import type { Route } from "./+types/projects";
@@ -43,34 +43,14 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   });
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const result = args.loaderData?.result;
-  if (!result || result.status !== 200)
-    return pageHead(args, {
-      titleKey: "meta.notFound",
-      descriptionKey: "meta.notFoundDescription",
-      private: true,
-    });
-  const { language, origin, text } = metaText(args);
-  const path = args.location.pathname;
-  const filter = result.category === null ? undefined : { category: result.category };
-  const address = (page: number) => origin + path + listSearch(page, filter);
-  return pageHead(args, {
-    titleKey: result.page > 1 ? "meta.projectsPage" : "meta.projects",
-    vars: { page: String(result.page) },
+export const meta: Route.MetaFunction = (args) =>
+  listPageHead(args, args.loaderData?.result, {
+    titleKey: "meta.projects",
+    pagedTitleKey: "meta.projectsPage",
     descriptionKey: "meta.projectsDescription",
-    search: listSearch(result.page, filter) || undefined,
-    // A category is named in the page's language: the page has no address in the other.
-    ...(filter ? { alternates: { [language]: path } } : {}),
-    breadcrumbs: [[text("nav.projects"), "/projects"]],
-    extra: [
-      ...(result.page > 1 ? [{ tagName: "link", rel: "prev", href: address(result.page - 1) }] : []),
-      ...(result.page < result.pages
-        ? [{ tagName: "link", rel: "next", href: address(result.page + 1) }]
-        : []),
-    ],
+    path: "/projects",
+    section: "projects",
   });
-};
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();

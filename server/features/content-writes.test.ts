@@ -409,6 +409,16 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
         expect(existsSync(storedFile(dataDir, first))).toBe(false);
         expect(existsSync(storedFile(dataDir, second))).toBe(true);
 
+        // A client that omits the share images keeps them; the other fields are saved.
+        const omitted = await send("PUT", `/api/${kind}/${id}`, body({ meta_title_en: "Kept images" }));
+        expect(omitted.status).toBe(200);
+        expect(omitted.body).toMatchObject({
+          meta_title_en: "Kept images",
+          share_image_en: english,
+          share_image_ar: second,
+        });
+        expect(existsSync(storedFile(dataDir, second))).toBe(true);
+
         // A file that is not ours is refused under its field, in the owner's language, and nothing changes.
         const refused = await send(
           "PUT",

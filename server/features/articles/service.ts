@@ -18,7 +18,7 @@ import { isUuid } from "#core/ids.ts";
 import type { Language } from "#core/preferences.ts";
 import type { ListPage, Page } from "#core/paging.ts";
 import type { Database } from "#db/client.ts";
-import type { ArticleInput } from "#db/inputs.ts";
+import { withShareImages, type ArticleInput } from "#db/inputs.ts";
 import {
   ARTICLE_DETAIL_COLUMNS,
   ARTICLE_LIST_COLUMNS,
@@ -469,7 +469,8 @@ const wantedSlugs = (
   current: current ? articleSlugs(current) : undefined,
 });
 
-export async function createArticle(deps: ArticleWriteDeps, input: ArticleInput): Promise<OwnerArticle> {
+export async function createArticle(deps: ArticleWriteDeps, body: ArticleInput): Promise<OwnerArticle> {
+  const input = withShareImages(body, null);
   for (const column of ITEM_IMAGE_COLUMNS)
     await deps.uploads.requireStored(input[column], null, "articles", column);
   const fields = await deriveFields(deps, input);
@@ -498,9 +499,10 @@ export async function createArticle(deps: ArticleWriteDeps, input: ArticleInput)
 export async function updateArticle(
   deps: ArticleWriteDeps,
   id: string,
-  input: ArticleInput,
+  body: ArticleInput,
 ): Promise<OwnerArticle> {
   const current = await findArticle(deps.db, id);
+  const input = withShareImages(body, current);
   for (const column of ITEM_IMAGE_COLUMNS)
     await deps.uploads.requireStored(input[column], current[column], "articles", column);
   const fields = await deriveFields(deps, input);

@@ -572,6 +572,15 @@ describe.each(backends)("backup of a site on $name", (backend) => {
         changed("project_images", 0, { url: "/storage/portfolio_images/projects/1700000000999_gone.png" }),
         refusal("project_images", 0, "url", "The image is not in the backup."),
       ],
+      // A gallery image or a testimonial about a project the archive does not hold.
+      [
+        changed("project_images", 0, { project_id: "00000000-0000-4000-8000-000000000001" }),
+        refusal("project_images", 0, "project_id", "The project is not in the backup."),
+      ],
+      [
+        changed("testimonials", 0, { project_id: "00000000-0000-4000-8000-000000000001" }),
+        refusal("testimonials", 0, "project_id", "The project is not in the backup."),
+      ],
       [
         changed("testimonials", 0, { name: " " }),
         refusal("testimonials", 0, "name", "Please give your name."),
@@ -602,6 +611,10 @@ describe.each(backends)("backup of a site on $name", (backend) => {
     const arabic = await restore(made, await cases[0]![0], true, OWNER_PASSWORD, "ar");
     expect(arabic.body.error).toBe(
       `في النسخة الاحتياطية صف يرفضه الموقع: الجدول projects، الصف ١ (المعرّف ${String(table("projects")[0]!.id)})، الحقل title: ٢٠٠ حرف على الأكثر. لم يتغيّر شيء.`,
+    );
+    const missingProject = await restore(made, await cases[4]![0], true, OWNER_PASSWORD, "ar");
+    expect(missingProject.body.error).toBe(
+      `في النسخة الاحتياطية صف يرفضه الموقع: الجدول project_images، الصف ١ (المعرّف ${String(table("project_images")[0]!.id)})، الحقل project_id: المشروع ليس في النسخة الاحتياطية. لم يتغيّر شيء.`,
     );
     expect(await contentRows(database())).toEqual(before);
     expect(imageFiles(made)).toEqual(images);

@@ -67,6 +67,8 @@ interface TableRules {
   /** Further checks of a stored row: the first problem, or null. */
   extra?: (row: Row) => { field: string; issue: SchemaIssue } | null;
   images?: (row: Row) => { field: string; url: unknown; folder: ImageFolder | null }[];
+  /** Columns that name a project, which the archive must hold when not null. */
+  projectIds?: readonly string[];
 }
 
 const keysOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape);
@@ -106,11 +108,13 @@ const RULES: Record<string, TableRules> = {
     apiSchema: GalleryImageSchema,
     checked: keysOf(GalleryImageSchema),
     images: (row) => [{ field: "url", url: row.url, folder: "projects" }],
+    projectIds: ["project_id"],
   },
   testimonials: {
     apiSchema: TestimonialInputSchema,
     checked: keysOf(TestimonialInputSchema),
     images: (row) => [{ field: "photo_url", url: row.photo_url, folder: "site" }],
+    projectIds: ["project_id"],
   },
   articles: {
     apiSchema: ArticleInputSchema,
@@ -201,6 +205,7 @@ export function findRowProblem(
   typed: Record<string, Row[]>,
   images: ReadonlySet<string>,
 ): RowProblem | null {
+  const projectIds = new Set(rows.projects?.map((row) => row.id));
   for (const [name, table] of Object.entries(tables)) {
     const rules = RULES[name]!;
     const columns = columnsSchema(table, rules.checked);
@@ -230,6 +235,9 @@ export function findRowProblem(
           images.has(imageUrl(stored.folder, stored.name));
         if (!held) return at({ field: image.field, issue: { message: "backupImageMissing" } });
       }
+      for (const field of rules.projectIds ?? [])
+        if (row[field] != null && !projectIds.has(row[field]))
+          return at({ field, issue: { message: "backupProjectMissing" } });
     }
   }
   return null;

@@ -4,6 +4,7 @@ import type { Database } from "#db/client.ts";
 import { messages, type MessageRow } from "#db/schema.ts";
 import type { ServerEnv } from "#server/kernel/env.ts";
 import type { Logger } from "#server/kernel/logger.ts";
+import { createSerialRunner } from "#server/kernel/serial-runner.ts";
 import { createSmtpTransport, type MailTransport } from "#server/kernel/mail.ts";
 
 // E-mails the owner about each stored contact message when SMTP_URL is set (docs/product.md §12.8, decision 013).
@@ -48,12 +49,7 @@ export interface Notifier {
 export function createNotifier(options: NotifierOptions): Notifier {
   const { db, logger, transport } = options;
   const now = options.now ?? (() => new Date());
-  const intervalMs = options.intervalMs ?? 60_000;
   const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
-  let chain: Promise<void> = Promise.resolve();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let kickPending = false;
 
   async function claimDue(): Promise<MessageRow[]> {
     const at = now();
@@ -107,54 +103,27 @@ export function createNotifier(options: NotifierOptions): Notifier {
     logger.info("contact notification sent", { id: row.id, attempt: row.notify_attempts });
   }
 
-  async function sendDue() {
-    for (;;) {
-      const rows = await claimDue();
-      for (const row of rows) await notify(row);
-      if (rows.length < BATCH || stopped) return;
-    }
-  }
-
-  function runOnce(): Promise<void> {
-    const run = chain.then(sendDue);
-    chain = run.catch(() => undefined);
-    return run;
-  }
-
-  const runLogged = () =>
-    runOnce().catch((error: unknown) => {
+  const runner = createSerialRunner({
+    intervalMs: options.intervalMs ?? 60_000,
+    async work(stopping) {
+      for (;;) {
+        const rows = await claimDue();
+        for (const row of rows) await notify(row);
+        if (rows.length < BATCH || stopping()) return;
+      }
+    },
+    onError(error) {
       logger.error("contact notifications could not run", { error: String(error) });
-    });
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runLogged().finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
+    },
+  });
 
   return {
-    kick() {
-      if (stopped || kickPending) return;
-      kickPending = true;
-      setImmediate(() => {
-        kickPending = false;
-        if (!stopped) void runLogged();
-      });
-    },
-    runOnce,
-    start() {
-      stopped = false;
-      void runLogged();
-      schedule();
-    },
+    kick: runner.kick,
+    runOnce: runner.runOnce,
+    start: runner.start,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       // A message stored just before the stop is still sent now rather than at the next start.
-      if (kickPending) await runLogged();
-      await chain;
+      await runner.stop();
       transport.close?.();
     },
   };

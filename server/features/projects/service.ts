@@ -5,7 +5,7 @@ import { isUuid } from "#core/ids.ts";
 import { ALL_CATEGORIES, CASE_STUDY_TEXTS } from "#core/projects.ts";
 import type { Language } from "#core/preferences.ts";
 import { projectSlugs, type ItemSlugs } from "#core/slugs.ts";
-import type { ProjectInput } from "#db/inputs.ts";
+import { withShareImages, type ProjectInput } from "#db/inputs.ts";
 import type { ListPage, Page } from "#core/paging.ts";
 import { serializeRow, type OwnerProject, type Project } from "#db/records.ts";
 import { projects, type ProjectRow } from "#db/schema.ts";
@@ -269,7 +269,8 @@ async function uniqueSlugs(tx: Transaction, input: ProjectInput, currentId: stri
   };
 }
 
-export async function createProject(deps: ProjectWriteDeps, input: ProjectInput): Promise<OwnerProject> {
+export async function createProject(deps: ProjectWriteDeps, body: ProjectInput): Promise<OwnerProject> {
+  const input = withShareImages(body, null);
   for (const column of ITEM_IMAGE_COLUMNS)
     await deps.uploads.requireStored(input[column], null, "projects", column);
   await requireGalleryStored(deps.uploads, input.gallery, []);
@@ -299,9 +300,10 @@ export async function createProject(deps: ProjectWriteDeps, input: ProjectInput)
 export async function updateProject(
   deps: ProjectWriteDeps,
   id: string,
-  input: ProjectInput,
+  body: ProjectInput,
 ): Promise<OwnerProject> {
   const current = await findProject(deps.db, id);
+  const input = withShareImages(body, current);
   const currentGallery = await readGallery(deps.db, id);
   for (const column of ITEM_IMAGE_COLUMNS)
     await deps.uploads.requireStored(input[column], current[column], "projects", column);

@@ -3,6 +3,7 @@ import { parseImageUrl } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
 import { variantJobs } from "#db/schema.ts";
 import type { Logger } from "#server/kernel/logger.ts";
+import { createSerialRunner } from "#server/kernel/serial-runner.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { removeVariants, storeVariants } from "./variants.ts";
@@ -43,12 +44,6 @@ export function createVariantQueue(deps: {
 }): VariantQueue {
   const { db, logger } = deps;
   const now = deps.now ?? (() => new Date());
-  const intervalMs = deps.intervalMs ?? 60_000;
-  let chain: Promise<void> = Promise.resolve();
-  let stopped = false;
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let kickPending = false;
 
   async function claim() {
     const at = now();
@@ -107,61 +102,29 @@ export function createVariantQueue(deps: {
     deps.contentChanged();
   }
 
-  async function workDue() {
-    for (;;) {
-      if (stopped) return;
-      const job = await claim();
-      if (!job) return;
-      await work(job);
-    }
-  }
-
-  function runOnce(): Promise<void> {
-    const run = chain.then(workDue);
-    chain = run.catch(() => undefined);
-    return run;
-  }
-
-  const runLogged = () =>
-    runOnce().catch((error: unknown) => {
+  const runner = createSerialRunner({
+    intervalMs: deps.intervalMs ?? 60_000,
+    async work(stopping) {
+      for (;;) {
+        if (stopping()) return;
+        const job = await claim();
+        if (!job) return;
+        await work(job);
+      }
+    },
+    onError(error) {
       logger.error("image variants could not be made", { error: String(error) });
-    });
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runLogged().finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  const kick = () => {
-    if (stopped || kickPending) return;
-    kickPending = true;
-    setImmediate(() => {
-      kickPending = false;
-      if (!stopped) void runLogged();
-    });
-  };
+    },
+  });
 
   return {
     async enqueue(url) {
       await db.insert(variantJobs).values({ url }).onConflictDoNothing();
-      kick();
+      runner.kick();
     },
-    kick,
-    runOnce,
-    start() {
-      if (started) return;
-      started = true;
-      stopped = false;
-      void runLogged();
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await chain;
-    },
+    kick: runner.kick,
+    runOnce: runner.runOnce,
+    start: runner.start,
+    stop: runner.stop,
   };
 }
