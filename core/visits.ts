@@ -137,3 +137,12 @@ export function addDays(day: string, days: number): string {
 
 /** The longest range the admin may ask for at once, in days. */
 export const VISIT_RANGE_MAX_DAYS = 400;
+
+/** The longest range shown a day at a time; a longer one is shown a week at a time (docs/product.md §27.5). */
+export const VISITS_DAILY_MAX_DAYS = 90;
+
+/** The Monday that begins the week (ISO 8601, Monday to Sunday) of `day` (YYYY-MM-DD). */
+export function weekStart(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}

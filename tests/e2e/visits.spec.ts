@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
+import { formatShortDate } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
+import { addDays, weekStart } from "#core/visits.ts";
 import { messages, visitCounts } from "#db/schema.ts";
 import { ADMIN, leftToRightArabic, openView, signIn, toast } from "./admin-page.ts";
 import {
@@ -135,6 +137,24 @@ for (const language of LANGUAGES) {
     expect(csv).toMatch(new RegExp(`^day,kind,key,count\\r\\n`));
     expect(csv).toContain(`,page,${article},1\r\n`);
     expect(csv).toContain(`,lead-entry,${articles},1\r\n`);
+
+    // A year, by its two dates: counted a week at a time (Monday to Sunday), each week by its first day.
+    const today = rows[0]!.day;
+    await view.getByLabel(text(language, "admin.visits.from"), { exact: true }).fill(addDays(today, -364));
+    await view.getByLabel(text(language, "admin.visits.to"), { exact: true }).fill(today);
+    await view.getByRole("button", { name: text(language, "admin.visits.show") }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?from=${addDays(today, -364)}&to=${today}$`));
+    const weeks = figures(view, language, "admin.visits.weekly");
+    await view.locator("summary", { hasText: text(language, "admin.visits.figures") }).click();
+    await expect(weeks.getByRole("columnheader").first()).toHaveText(
+      text(language, "admin.visits.columns.week"),
+    );
+    const weekRows = await rowsOf(weeks);
+    expect(weekRows).toHaveLength(53);
+    expect(weekRows.at(-1)).toBe(
+      `${formatShortDate(`${weekStart(today)}T12:00:00Z`, language, "UTC")} ${language === "ar" ? "٣" : "3"}`,
+    );
+    if (language === "ar") expect(await leftToRightArabic(page)).toEqual([]);
 
     // A phone: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,12 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { addDays, dayIn, pathLanguage, type VisitKind } from "#core/visits.ts";
+import {
+  addDays,
+  dayIn,
+  pathLanguage,
+  VISITS_DAILY_MAX_DAYS,
+  weekStart,
+  type VisitKind,
+} from "#core/visits.ts";
 import type { Database } from "#db/client.ts";
 import { messages, visitCounts } from "#db/schema.ts";
 
@@ -17,8 +24,13 @@ export interface KeyCount {
 export interface VisitReport {
   from: string;
   to: string;
-  /** Every day of the range, oldest first, with its views (0 for a day without any). */
-  days: { day: string; views: number }[];
+  /** "day" for a range of up to 90 days; a longer one is counted a week at a time. */
+  per: "day" | "week";
+  /**
+   * Every day of the range, or every week (Monday to Sunday, the first and last cut to the range), oldest first,
+   * by its first day in the range, with its views (0 when none).
+   */
+  periods: { day: string; views: number }[];
   total: number;
   pages: KeyCount[];
   languages: KeyCount[];
@@ -73,8 +85,16 @@ export function createVisitReports(deps: { db: Database; timeZone: () => Promise
         .where(and(eq(visitCounts.kind, "language"), gte(visitCounts.day, from), lte(visitCounts.day, to)))
         .groupBy(visitCounts.day);
       const byDay = new Map(perDay.map((row) => [row.day, row.views]));
-      const days: VisitReport["days"] = [];
-      for (let day = from; day <= to; day = addDays(day, 1)) days.push({ day, views: byDay.get(day) ?? 0 });
+      const per = addDays(from, VISITS_DAILY_MAX_DAYS) > to ? "day" : "week";
+      const periods: VisitReport["periods"] = [];
+      let total = 0;
+      for (let day = from; day <= to; day = addDays(day, 1)) {
+        const views = byDay.get(day) ?? 0;
+        total += views;
+        const last = periods.at(-1);
+        if (per === "week" && last && weekStart(day) === weekStart(last.day)) last.views += views;
+        else periods.push({ day, views });
+      }
       const [pages, languages, devices, sources, referrers, entries, lastPages] = await Promise.all([
         ranked(from, to, "page", RANKED_MAX),
         ranked(from, to, "language", 2),
@@ -86,7 +106,7 @@ export function createVisitReports(deps: { db: Database; timeZone: () => Promise
       ]);
       // A lead's language is its entry page's (or, without one, the page read last).
       const byLanguage = new Map<string, number>();
-      const total = entries.reduce((sum, row) => sum + row.count, 0);
+      const leadsTotal = entries.reduce((sum, row) => sum + row.count, 0);
       const languageRows = await leads(
         from,
         to,
@@ -100,15 +120,16 @@ export function createVisitReports(deps: { db: Database; timeZone: () => Promise
       return {
         from,
         to,
-        days,
-        total: days.reduce((sum, row) => sum + row.views, 0),
+        per,
+        periods,
+        total,
         pages,
         languages,
         devices,
         sources,
         referrers,
         leads: {
-          total,
+          total: leadsTotal,
           entries: known(entries),
           lastPages: known(lastPages),
           languages: [...byLanguage]

@@ -204,7 +204,8 @@ describe.each(backends)("visits on $name", (backend) => {
     const { status, body } = await send("GET", `/api/visits?from=${before}&to=${TODAY}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      days: [
+      per: "day",
+      periods: [
         { day: before, views: 5 },
         { day: TODAY, views: 1 },
       ],
@@ -245,6 +246,74 @@ describe.each(backends)("visits on $name", (backend) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body!.error).toBe(apiErrorText("ar", "visitRangeInvalid", { max: 400 }));
     expect((await app.request(`/api/visits?from=${before}&to=${TODAY}`)).status).toBe(401);
+  });
+
+  it("counts a range longer than 90 days a week at a time, Monday to Sunday, and exports it by day", async () => {
+    const { app } = site(database());
+    const cookie = await signIn(app, database());
+    const send = ownerRequests(app, () => cookie);
+    // 365 days from a Wednesday to a Wednesday, across New Year: a cut first and last week.
+    const [from, to] = ["2025-06-11", "2026-06-10"];
+    const views = (day: string, key: string, count: number) => ({ day, kind: "language", key, views: count });
+    await database()
+      .db.insert(visitCounts)
+      .values([
+        views("2025-06-10", "en", 100),
+        views(from, "en", 3),
+        views("2025-06-15", "ar", 2),
+        views("2025-06-16", "en", 1),
+        views("2025-12-31", "en", 4),
+        views("2026-01-01", "ar", 6),
+        views("2026-06-07", "en", 7),
+        views("2026-06-08", "en", 1),
+        views(to, "ar", 2),
+        views("2026-06-11", "en", 100),
+        { day: "2026-01-01", kind: "page", key: "/ar", views: 6 },
+      ]);
+
+    const { status, body } = await send("GET", `/api/visits?from=${from}&to=${to}`);
+    expect(status).toBe(200);
+    const { per, periods, total } = body as {
+      per: string;
+      periods: { day: string; views: number }[];
+      total: number;
+    };
+    expect(per).toBe("week");
+    expect(periods).toHaveLength(53);
+    expect(periods.slice(0, 3)).toEqual([
+      { day: from, views: 5 },
+      { day: "2025-06-16", views: 1 },
+      { day: "2025-06-23", views: 0 },
+    ]);
+    expect(periods.find((period) => period.day === "2025-12-29")).toEqual({ day: "2025-12-29", views: 10 });
+    expect(periods.slice(-2)).toEqual([
+      { day: "2026-06-01", views: 7 },
+      { day: "2026-06-08", views: 3 },
+    ]);
+    expect(periods.filter((period) => period.views > 0)).toHaveLength(5);
+    expect(total).toBe(26);
+
+    // Up to 90 days, a day at a time; a day more, a week at a time.
+    const ninety = await send("GET", "/api/visits?from=2025-10-03&to=2025-12-31");
+    expect(ninety.body).toMatchObject({ per: "day", total: 4 });
+    expect((ninety.body as { periods: unknown[] }).periods).toHaveLength(90);
+    expect((ninety.body as { periods: unknown[] }).periods.at(-1)).toEqual({ day: "2025-12-31", views: 4 });
+    const ninetyOne = await send("GET", "/api/visits?from=2025-10-03&to=2026-01-01");
+    expect(ninetyOne.body).toMatchObject({ per: "week", total: 10 });
+    expect((ninetyOne.body as { periods: unknown[] }).periods.at(-1)).toEqual({
+      day: "2025-12-29",
+      views: 10,
+    });
+
+    // The CSV keeps the daily rows.
+    const csv = await app.request(`/api/visits/export?from=${from}&to=${to}`, {
+      headers: { Cookie: cookie },
+    });
+    const text = await csv.text();
+    expect(text).toContain(
+      "2025-12-31,language,en,4\r\n2026-01-01,language,ar,6\r\n2026-01-01,page,/ar,6\r\n",
+    );
+    expect(text).not.toContain(",100\r\n");
   });
 
   if (backend.name === "postgres")

@@ -53,8 +53,8 @@ export interface ChartRow {
   count: number;
 }
 
-/** Views per day, oldest first. */
-export function DailyChart({ rows, format }: { rows: ChartRow[]; format: (value: number) => string }) {
+/** Views per day or per week, oldest first. */
+export function TimeChart({ rows, format }: { rows: ChartRow[]; format: (value: number) => string }) {
   const { dir } = useI18n();
   const rtl = dir === "rtl";
   const text = axisTick(rtl, String);
@@ -64,8 +64,8 @@ export function DailyChart({ rows, format }: { rows: ChartRow[]; format: (value:
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid stroke="var(--color-border)" vertical={false} />
-          {/* Every nth day, n found by measuring a few labels; the default measures every label, a year's 365
-              one by one in the page. */}
+          {/* Every nth label, n found by measuring a few; the default measures every label one by one in the
+              page. */}
           <XAxis
             dataKey="label"
             reversed={rtl}

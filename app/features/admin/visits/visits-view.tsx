@@ -5,11 +5,12 @@ import { formatNumber } from "#core/intl.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { VisitsData } from "./visits-data.ts";
-import { DailyChart, RankedChart, type ChartRow } from "./visit-charts.tsx";
+import { TimeChart, RankedChart, type ChartRow } from "./visit-charts.tsx";
 import { VisitRange } from "./visit-range.tsx";
 
-// The Visits view (docs/product.md §27.5): visits per day and what they were made of, and the pages that led to
-// messages. Each chart is drawn from the table under it, which is what assistive technology reads.
+// The Visits view (docs/product.md §27.5): visits per day (per week in a range longer than 90 days, decision 056)
+// and what they were made of, and the pages that led to messages. Each chart is drawn from the table under it,
+// which is what assistive technology reads.
 
 type KeyCount = { key: string; count: number };
 
@@ -21,10 +22,12 @@ export function VisitsView({ report, days }: VisitsData) {
     count: row.count,
   });
   const plain = (row: KeyCount) => ({ label: row.key, count: row.count });
-  const daily = report.days.map((row) => ({
+  // A day of the site's time zone (YYYY-MM-DD) written in the owner's language; a week by its first day.
+  const periods = report.periods.map((row) => ({
     label: formatShortDate(`${row.day}T12:00:00Z`, language, "UTC"),
     count: row.views,
   }));
+  const weekly = report.per === "week";
   const { leads } = report;
 
   return (
@@ -45,11 +48,20 @@ export function VisitsView({ report, days }: VisitsData) {
       </header>
       <VisitRange days={days} from={report.from} to={report.to} />
 
-      <Figures title={t("admin.visits.daily")} note={t("admin.visits.total", { count: report.total })}>
-        <DailyChart rows={daily} format={format} />
+      <Figures
+        title={t(weekly ? "admin.visits.weekly" : "admin.visits.daily")}
+        note={t("admin.visits.total", { count: report.total })}
+      >
+        <TimeChart rows={periods} format={format} />
         <details>
           <summary className="cursor-pointer text-sm font-medium">{t("admin.visits.figures")}</summary>
-          <FigureTable rows={daily} head={[t("admin.visits.columns.day"), t("admin.visits.columns.views")]} />
+          <FigureTable
+            rows={periods}
+            head={[
+              t(weekly ? "admin.visits.columns.week" : "admin.visits.columns.day"),
+              t("admin.visits.columns.views"),
+            ]}
+          />
         </details>
       </Figures>
 
