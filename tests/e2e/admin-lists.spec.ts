@@ -203,6 +203,11 @@ test("in Arabic: counts in Arabic plural forms and digits, page controls right t
   const inbox = panel(page, "ar");
   await expect(inbox.getByText("١–٢٥ من ٦٠ رسالة")).toBeVisible();
   await expect(inbox.getByRole("heading", { level: 2 })).toContainText("٦٠ رسالة غير مقروءة");
+  // The tab's count of unread messages too, in Arabic digits.
+  const unreadBadge = page
+    .getByRole("navigation")
+    .getByLabel(text("ar", "admin.messages.unreadCount", { count: 60 }));
+  await expect(unreadBadge).toHaveText("٦٠");
 
   // Right to left: "previous" is at the right, "next" at the left.
   await expectArabicPager(inbox, "admin.messages.pages", "٣");
@@ -223,6 +228,9 @@ test("in Arabic: counts in Arabic plural forms and digits, page controls right t
   await inbox.getByRole("button", { name: text("ar", "admin.messages.readSelected") }).click();
   await expect(toast(page, "ar")).toContainText(text("ar", "admin.messages.bulkRead", { count: 25 }));
   await expect(inbox.getByRole("heading", { level: 2 })).toContainText("٣٥ رسالة غير مقروءة");
+  await expect(
+    page.getByRole("navigation").getByLabel(text("ar", "admin.messages.unreadCount", { count: 35 })),
+  ).toHaveText("٣٥");
 
   // Two chosen by hand, deleted after the confirmation.
   await inbox

@@ -3,6 +3,8 @@ import { useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
+import { LOCALES } from "#core/dates.ts";
+import { formatNumber } from "#core/intl.ts";
 import { onSessionEnded } from "#app/features/admin/api/client.ts";
 import { useMutation } from "#app/features/admin/api/mutation.ts";
 import { SignInForm } from "./sign-in-form.tsx";
@@ -22,7 +24,7 @@ export const ADMIN_VIEWS = [
 ] as const;
 
 export function AdminShell({ unread }: { unread: number }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [sessionEnded, setSessionEnded] = useState(false);
   useEffect(() => onSessionEnded(() => setSessionEnded(true)), []);
   const signOut = useMutation();
@@ -64,7 +66,7 @@ export function AdminShell({ unread }: { unread: number }) {
                     aria-label={t("admin.messages.unreadCount", { count: unread })}
                     className="ms-2 rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
                   >
-                    {unread}
+                    {formatNumber(unread, LOCALES[language])}
                   </span>
                 ) : null}
               </NavLink>
