@@ -13,9 +13,10 @@ export const E2E_PGLITE_TEMPLATE = "SIRA_E2E_PGLITE_TEMPLATE";
 
 export default async function setup() {
   const folder = mkdtempSync(path.join(os.tmpdir(), "sira-e2e-templates-"));
-  process.env[E2E_PGLITE_TEMPLATE] = await makePgliteTemplate(folder);
+  // The PostgreSQL server starts in processes of its own meanwhile.
+  const [template, started] = await Promise.all([makePgliteTemplate(folder), startTestPostgres()]);
+  process.env[E2E_PGLITE_TEMPLATE] = template;
   const removeFolder = () => rmSync(folder, { recursive: true, force: true });
-  const started = await startTestPostgres();
   if ("skipped" in started) {
     console.log(`No PostgreSQL for the end-to-end tests: ${started.skipped}.`);
     return removeFolder;
