@@ -24,6 +24,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [checkSession]
 export async function clientLoader({ context }: Route.ClientLoaderArgs) {
   allowRuntimeStyles();
   const signedIn = isSignedIn(context);
+  // Started now, awaited by the lazy component; a failure shows there (the view's error boundary).
+  if (signedIn) loadShell().catch(() => undefined);
   // The Messages link counts the unread messages (docs/product.md §21.3); the view itself says why it cannot.
   const unread = signedIn
     ? await call(() => api.messages.$get({ query: { perPage: "1" } })).then(
@@ -46,10 +48,11 @@ export function HydrateFallback() {
   return <Spinner className="py-24" />;
 }
 
-// The sign-in needs none of the views' frame (links, dialogs): it comes once the owner is in.
-const AdminShell = lazy(() =>
-  import("#app/features/admin/shell/admin-shell.tsx").then((module) => ({ default: module.AdminShell })),
-);
+// The sign-in needs none of the views' frame (links, dialogs): it comes once the owner is in, fetched while the
+// loaders fetch the owner's data rather than after them.
+const loadShell = () =>
+  import("#app/features/admin/shell/admin-shell.tsx").then((module) => ({ default: module.AdminShell }));
+const AdminShell = lazy(loadShell);
 
 export default function AdminRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <SignInView />;

@@ -115,6 +115,10 @@ for (const language of LANGUAGES) {
       `${text(language, "admin.visits.source.direct")} ${one}`,
     ]);
     await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
+    // The ranked charts are drawn as they come near the screen: scrolled through, every figure with counts has
+    // its chart (eight: no site referred the visit, so the referrers' figure says so instead).
+    await scrollThrough(page);
+    await expect(view.locator(".recharts-surface")).toHaveCount(8);
     if (language === "ar") {
       expect(await leftToRightArabic(page)).toEqual([]);
       // The count axis stands on the right, and the newest day is at the left.
@@ -159,6 +163,8 @@ for (const language of LANGUAGES) {
     // A phone: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(view.locator(".recharts-surface").first()).toBeVisible();
+    await scrollThrough(page);
+    await expect(view.locator(".recharts-surface")).toHaveCount(8);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: test.info().outputPath(`visits-${language}-390.png`), fullPage: true });
 
@@ -178,4 +184,17 @@ for (const language of LANGUAGES) {
       expect(about.filter((row) => row.key === at(language, "/about"))).toEqual([]);
     }
   });
+}
+
+/** Scrolls the page to its foot a screen at a time, as a person reading it would, and back to the top. */
+async function scrollThrough(page: Page) {
+  const { height, screen } = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    screen: window.innerHeight,
+  }));
+  for (let y = 0; y <= height; y += screen / 2) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }

@@ -1,3 +1,4 @@
+import { useInView } from "react-intersection-observer";
 import {
   Area,
   AreaChart,
@@ -14,7 +15,9 @@ import { useI18n } from "#app/lib/i18n.ts";
 // The Visits view's charts (docs/product.md §27.5), drawn by recharts in the theme's colours. In Arabic the axes
 // run from the right: time flows leftwards, bars grow from the right, the count axis stands on the right. The
 // charts are pictures of the tables beside them (aria-hidden, and without recharts' keyboard layer): a screen
-// reader and the keyboard read the tables.
+// reader and the keyboard read the tables. A ranked chart is drawn when it comes near the screen, in the space
+// kept for it: each costs some 40 ms of the browser's time, and the view has eight of them below its first screen
+// (decision 057).
 
 const PRIMARY = "var(--color-primary)";
 
@@ -60,7 +63,9 @@ export function TimeChart({ rows, format }: { rows: ChartRow[]; format: (value: 
   const text = axisTick(rtl, String);
   const count = axisTick(rtl, (value) => format(Number(value)));
   return (
-    <div aria-hidden="true" className="h-64 w-full">
+    // Its tooltip stays inside it: recharts keeps the hidden tooltip where the pointer last showed it, which after
+    // the window narrows would lie past the page's edge.
+    <div aria-hidden="true" className="h-64 w-full overflow-hidden">
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid stroke="var(--color-border)" vertical={false} />
@@ -110,27 +115,30 @@ export function RankedChart({
     addresses ? `\u2066${shorten(String(value))}\u2069` : String(value),
   );
   const count = axisTick(rtl, (value) => format(Number(value)));
+  const { ref, inView } = useInView({ triggerOnce: true, rootMargin: "200px 0px" });
   return (
-    <div aria-hidden="true" className="w-full" style={{ height: 32 * rows.length + 32 }}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart
-          accessibilityLayer={false}
-          data={rows}
-          layout="vertical"
-          margin={{ top: 0, right: 8, bottom: 0, left: 8 }}
-        >
-          <XAxis type="number" reversed={rtl} allowDecimals={false} tick={count} />
-          <YAxis
-            type="category"
-            dataKey="label"
-            orientation={rtl ? "right" : "left"}
-            tick={text}
-            width={120}
-            interval={0}
-          />
-          <Bar dataKey="count" fill={PRIMARY} radius={3} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+    <div ref={ref} aria-hidden="true" className="w-full" style={{ height: 32 * rows.length + 32 }}>
+      {inView && (
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            accessibilityLayer={false}
+            data={rows}
+            layout="vertical"
+            margin={{ top: 0, right: 8, bottom: 0, left: 8 }}
+          >
+            <XAxis type="number" reversed={rtl} allowDecimals={false} tick={count} />
+            <YAxis
+              type="category"
+              dataKey="label"
+              orientation={rtl ? "right" : "left"}
+              tick={text}
+              width={120}
+              interval={0}
+            />
+            <Bar dataKey="count" fill={PRIMARY} radius={3} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
     </div>
   );
 }
