@@ -933,7 +933,7 @@ async function measureLoad(side: Started, folders: string[]) {
 
   // (f) Memory: a burst of 50 connections over every public page in both languages that the page cache keeps
   // (page-cache hits), its peak, then idle. A page that answers `no-store` (the contact form carries the moment
-  // it was rendered) is rendered for every request: it is a miss, measured by (g), not a hit.
+  // it was rendered) is rendered for every request: it is a miss, measured by (g), not a hit (decision 057).
   const { kept: cachedPages, notKept } = await pagesTheCacheKeeps(
     server.origin,
     PUBLIC_PAGES.flatMap((page) => [page, page === "/" ? "/ar" : `/ar${page}`]),
