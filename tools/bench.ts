@@ -21,6 +21,7 @@ import { readingMinutes } from "#core/article-rules.ts";
 import { localizePath } from "#core/localized-paths.ts";
 import { createDb } from "#db/client.ts";
 import { keepArticleRenders, renderArticle } from "#server/features/articles/rendered.ts";
+import { sharedCacheSeconds } from "#server/ssr/page-cache.ts";
 import { CHROMIUM, CHROMIUM_ARGS, freePort, startCommand } from "./local.ts";
 import { BENCH_PASSWORD, seedUploads, timeUploads } from "./uploads.ts";
 
@@ -639,8 +640,8 @@ async function pagesTheCacheKeeps(
   for (const page of paths) {
     const response = await fetch(`${origin}${page}`);
     await response.arrayBuffer();
-    const seconds = /(?:^|,)\s*s-maxage=(\d+)/i.exec(response.headers.get("Cache-Control") ?? "")?.[1];
-    (response.ok && Number(seconds) > 0 ? kept : notKept).push(page);
+    const seconds = sharedCacheSeconds(response.headers.get("Cache-Control") ?? "");
+    (response.ok && seconds > 0 ? kept : notKept).push(page);
   }
   return { kept, notKept };
 }
@@ -933,7 +934,7 @@ async function measureLoad(side: Started, folders: string[]) {
 
   // (f) Memory: a burst of 50 connections over every public page in both languages that the page cache keeps
   // (page-cache hits), its peak, then idle. A page that answers `no-store` (the contact form carries the moment
-  // it was rendered) is rendered for every request: it is a miss, measured by (g), not a hit (decision 057).
+  // it was rendered) is rendered for every request: a miss, not a hit (decision 057).
   const { kept: cachedPages, notKept } = await pagesTheCacheKeeps(
     server.origin,
     PUBLIC_PAGES.flatMap((page) => [page, page === "/" ? "/ar" : `/ar${page}`]),

@@ -73,10 +73,10 @@ export function pickEncoding(header: string | undefined): Encoding | null {
   return br ? "br" : gzip ? "gzip" : null;
 }
 
-/** Seconds of a Cache-Control directive, or undefined. */
-function directive(cacheControl: string, name: string): number | undefined {
-  const value = new RegExp(`(?:^|,)\\s*${name}=(\\d+)`, "i").exec(cacheControl)?.[1];
-  return value === undefined ? undefined : Number(value);
+/** The seconds a Cache-Control lets a shared cache keep the answer (`s-maxage`); 0 when it says nothing. */
+export function sharedCacheSeconds(cacheControl: string): number {
+  const value = /(?:^|,)\s*s-maxage=(\d+)/i.exec(cacheControl)?.[1];
+  return value === undefined ? 0 : Number(value);
 }
 
 /** Headers a kept page is not kept with: they belong to one answer (its length and encoding, its request). */
@@ -146,7 +146,7 @@ export function createPageCache({
   /** Keeps a rendered page when its Cache-Control lets a shared cache keep it; answers the response to send. */
   const keep = async (key: string, response: Response): Promise<Response> => {
     const cacheControl = response.headers.get("Cache-Control") ?? "";
-    const seconds = directive(cacheControl, "s-maxage") ?? 0;
+    const seconds = sharedCacheSeconds(cacheControl);
     const kept =
       !paused &&
       ttlMs > 0 &&
