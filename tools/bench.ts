@@ -452,7 +452,7 @@ export async function measureFirstLoadJs(origin: string, paths: string[]): Promi
 
 interface AutocannonResult {
   requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p99: number; max: number };
   throughput: { average: number };
   errors: number;
   timeouts: number;
@@ -467,6 +467,11 @@ type Autocannon = (options: {
   headers?: Record<string, string>;
   /** Requests per second across all connections, instead of as many as the server takes. */
   overallRate?: number;
+  /**
+   * With a rate, autocannon adds made-up latencies for requests it assumes were held back; off, each response's
+   * own time is counted (decision 060).
+   */
+  ignoreCoordinatedOmission?: boolean;
   /** Paths to go through in turn, instead of `url`'s. */
   requests?: { path: string }[];
 }) => Promise<AutocannonResult>;
@@ -711,15 +716,27 @@ interface Latency {
   total: number;
   p50Ms: number;
   p99Ms: number;
+  maxMs: number;
+  /** Each connection's share of the rate: the time between its requests. */
+  intervalMs: number;
   errors: number;
 }
 
-/** `url` at a steady `rate` of requests per second for `seconds`, with a browser's Accept-Encoding. */
+/**
+ * `url` at a steady `rate` of requests per second for `seconds`, with a browser's Accept-Encoding, over 20
+ * connections: each sends its share of the second's requests, the next when the last is answered. The
+ * percentiles are of the responses' own times. autocannon's correction for requests held back (coordinated
+ * omission) is off: it assumes one request every millisecond whatever the rate, and so counted a 30 ms answer as
+ * 30 (decision 060). No request is held back while every answer comes within its connection's interval, which the
+ * check asks of the slowest.
+ */
 async function latencyAtRate(url: string, rate: number, seconds: number): Promise<Latency> {
+  const connections = 20;
   const result = await autocannon({
     url,
-    connections: 20,
+    connections,
     overallRate: rate,
+    ignoreCoordinatedOmission: true,
     duration: seconds,
     headers: BROWSER_ENCODING,
   });
@@ -730,6 +747,8 @@ async function latencyAtRate(url: string, rate: number, seconds: number): Promis
     total: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    intervalMs: (1000 * connections) / rate,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
@@ -1072,9 +1091,9 @@ function checksOf(figures: Figures): Check[] {
     },
     {
       name: `p99 latency of / at 200 requests/s for ${LATENCY_SECONDS} s`,
-      value: `${latency.p99Ms} ms, ${latency.errors} errors`,
-      target: "≤ 50 ms, 0 errors",
-      ok: latency.p99Ms <= 50 && latency.errors === 0,
+      value: `${latency.p99Ms} ms (slowest ${latency.maxMs}), ${latency.errors} errors`,
+      target: `≤ 50 ms (slowest < ${latency.intervalMs}), 0 errors`,
+      ok: latency.p99Ms <= 50 && latency.maxMs < latency.intervalMs && latency.errors === 0,
     },
     {
       name: "Full render (page-cache miss), CPU, median of /, /articles, an article",
@@ -1174,8 +1193,14 @@ function tablesOf(figures: Figures, checks: Check[]) {
       tp("reference", throughput.assetReference),
     ],
     latency: [
-      ["requests", "p50", "p99", "errors"],
-      [String(latency.total), String(latency.p50Ms), String(latency.p99Ms), String(latency.errors)],
+      ["requests", "p50", "p99", "slowest", "errors"],
+      [
+        String(latency.total),
+        String(latency.p50Ms),
+        String(latency.p99Ms),
+        String(latency.maxMs),
+        String(latency.errors),
+      ],
     ],
     renders: [
       ["page", "CPU ms", "each round"],
