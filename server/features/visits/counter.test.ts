@@ -33,6 +33,25 @@ describe("the visit counter", () => {
       .map((row) => `${row.kind} ${row.key} ${row.views}`)
       .sort();
 
+  it("reads the owner's settings when it starts: views from the first are counted on the owner's day", async () => {
+    const counter = createVisitCounter({
+      db: database().db,
+      logger: createMemoryLogger(),
+      // Noon in London is two in the morning of the next day on Kiritimati (UTC+14).
+      now: () => new Date("2026-03-10T12:00:00Z"),
+      settings: () => Promise.resolve({ countVisits: true, timeZone: "Pacific/Kiritimati" }),
+      // What the configuration says before the owner's settings are read.
+      initial: { countVisits: true, timeZone: "UTC" },
+    });
+    counter.start();
+    // The server answers its first request a moment after the counter starts.
+    await new Promise((resolve) => setImmediate(resolve));
+    counter.view(new Request("http://localhost/about", { headers: { "User-Agent": browser(0) } }));
+    await counter.stop();
+    const days = await database().db.selectDistinct({ day: visitCounts.day }).from(visitCounts);
+    expect(days.map((row) => String(row.day))).toEqual(["2026-03-11"]);
+  });
+
   it("gives a User-Agent the same verdict remembered or not, and renews the statistics", async () => {
     const counter = counterOf();
     const view = (userAgent: string, path = "/about") =>

@@ -41,7 +41,7 @@ export interface VisitCounter {
   view(request: Request): void;
   /** Writes what is counted so far; the settings are read again. */
   flush(): Promise<void>;
-  /** Writes every FLUSH_MS until stopped. */
+  /** Reads the settings, then writes every FLUSH_MS until stopped. */
   start(): void;
   /** Stops the writing and writes what is left. */
   stop(): Promise<void>;
@@ -261,16 +261,21 @@ export function createVisitCounter(deps: {
       );
   };
 
-  const write = async () => {
-    const taken = counts;
-    counts = new Map();
-    size = 0;
-    full = false;
+  /** The owner's settings, read again: whether to count, and whose days. */
+  const readSettings = async () => {
     try {
       ({ countVisits, timeZone } = await deps.settings());
     } catch (error) {
       deps.logger.warn("visit counting could not read the settings", { error: String(error) });
     }
+  };
+
+  const write = async () => {
+    const taken = counts;
+    counts = new Map();
+    size = 0;
+    full = false;
+    await readSettings();
     if (!countVisits || taken.size === 0) return;
     const rows: { day: string; kind: VisitKind; key: string; views: number }[] = [];
     for (const [day, kinds] of taken)
@@ -311,7 +316,8 @@ export function createVisitCounter(deps: {
     start() {
       timer ??= setInterval(() => void flush(), VISIT_FLUSH_MS);
       timer.unref();
-      writing = writing.then(keepStatistics);
+      // A site whose owner counts no visits counts none from its first view, not from the first write.
+      writing = writing.then(readSettings).then(keepStatistics);
     },
     async stop() {
       clearInterval(timer);
