@@ -474,7 +474,10 @@ type Autocannon = (options: {
   ignoreCoordinatedOmission?: boolean;
   /** Paths to go through in turn, instead of `url`'s. */
   requests?: { path: string }[];
-}) => Promise<AutocannonResult>;
+}) => Promise<AutocannonResult> & {
+  /** Each answer, with its time in milliseconds (autocannon's percentiles are whole milliseconds). */
+  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
 
 const autocannon = (...args: Parameters<Autocannon>) =>
   // autocannon ships no types: loaded through require and described by the little used here.
@@ -492,6 +495,10 @@ export interface Throughput {
   timeouts: number;
   /** Requests per second of each round, in the order run; `requestsPerSecond` is their median. */
   rounds: number[];
+  /** The p99 of every answer of every round together. */
+  latencyP99AllMs: number;
+  /** Each answer's time in ms, sorted: kept for one round until the rounds are put together. */
+  times?: number[];
 }
 
 /**
@@ -502,7 +509,8 @@ const QUICK = process.argv.includes("--quick");
 /** How long each load test runs, after a warm-up of its own; the pairs are measured in alternating rounds. */
 const LOAD_SECONDS = QUICK ? 1 : 5;
 const LOAD_ROUNDS = QUICK ? 1 : 3;
-/** Rounds of the CPU per request with counting on and off, a few more: its pairs differ by a few per cent. */
+/** Rounds of counting on and off, a few more: its pairs differ by a few per cent, less than one round drifts. */
+const COUNTING_ROUNDS = QUICK ? 1 : 7;
 const CPU_ROUNDS = QUICK ? 1 : 5;
 /** Timed starts, the steady-rate latency test, the burst of cached pages and the idle time after it. */
 const COLD_STARTS = QUICK ? 1 : 3;
@@ -510,36 +518,53 @@ const LATENCY_SECONDS = QUICK ? 5 : 30;
 const BURST_SECONDS = QUICK ? 5 : 30;
 const IDLE_SECONDS = QUICK ? 5 : 60;
 
+/** The value `share` (0–1) of the way up numbers sorted from the smallest. */
+function percentile(sorted: number[], share: number): number {
+  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
+}
+
 async function loadTest(url: string, headers: Record<string, string> = {}): Promise<Throughput> {
   await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up, not counted
-  const result = await autocannon({ url, connections: 50, duration: LOAD_SECONDS, headers });
+  const times: number[] = [];
+  const test = autocannon({ url, connections: 50, duration: LOAD_SECONDS, headers });
+  test.on("response", (_client, _status, _bytes, ms) => times.push(ms));
+  const result = await test;
+  times.sort((a, b) => a - b);
+  const p99 = round(percentile(times, 0.99), 1);
   return {
     url: new URL(url).pathname,
     requestsPerSecond: round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
+    latencyP50Ms: round(percentile(times, 0.5), 1),
+    latencyP99Ms: p99,
     bytesPerSecond: round(result.throughput.average),
     total: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
     rounds: [round(result.requests.average)],
+    latencyP99AllMs: p99,
+    times,
   };
 }
 
 /**
  * Servers under the same load in alternating rounds (Sira, reference, Sira, …; with `--before`, each checkout's Sira
  * and reference in turn): on two cores shared with the load generator, one run of each drifted by 10–20 % with what
- * else the machine did, in either direction. Each server's figure is its median round; every round's requests per
- * second are kept beside it.
+ * else the machine did, in either direction. Every other round goes through them the other way round, so none is
+ * always first. Each server's figure is its median round; every round's requests per second and p99 are kept
+ * beside it.
  */
 export async function loadTestRounds(
   urls: string[],
   headers: Record<string, string> = {},
+  count = LOAD_ROUNDS,
 ): Promise<Throughput[]> {
   const rounds: Throughput[][] = urls.map(() => []);
-  for (let round = 0; round < LOAD_ROUNDS; round++)
-    for (const [i, url] of urls.entries()) rounds[i]!.push(await loadTest(url, headers));
+  for (let round = 0; round < count; round++) {
+    const order = [...urls.keys()];
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) rounds[i]!.push(await loadTest(urls[i]!, headers));
+  }
   return rounds.map(medianRound);
 }
 
@@ -552,6 +577,14 @@ function medianRound(rounds: Throughput[]): Throughput {
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     timeouts: rounds.reduce((sum, r) => sum + r.timeouts, 0),
     rounds: rounds.map((r) => r.requestsPerSecond),
+    latencyP99AllMs: round(
+      percentile(
+        rounds.flatMap((r) => r.times ?? []).sort((a, b) => a - b),
+        0.99,
+      ),
+      1,
+    ),
+    times: undefined,
   };
 }
 
@@ -1265,10 +1298,12 @@ const BROWSER_VISIT = {
 };
 /**
  * Public pages with counting on and off (docs/product.md §27, decision 045): for each checkout (`--before=<dir>`
- * adds an earlier one) a server counting and one not, on copies of one site, in alternating rounds. Throughput and
- * p99 are each server's median round; on two cores shared with the load generator (and whatever else runs) they
- * move by more than counting costs, so beside them is what does not: the server's own CPU per request (process
- * CPU time ÷ requests), the median of CPU_ROUNDS rounds of the same requests.
+ * adds an earlier one) a server counting and one not, on copies of one site, warmed up by a round not counted, then
+ * COUNTING_ROUNDS alternating rounds. On two cores shared with the load generator (and whatever else runs) a round
+ * drifts from the next by more than counting costs: the throughput of on to off is the median of each round's
+ * ratio, of the two servers measured one after the other; the p99 is of every answer of every round together.
+ * Beside them is the server's own CPU per request (process CPU time ÷ requests), the median of CPU_ROUNDS rounds of
+ * the same requests.
  */
 export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): Promise<string[][]> {
   const sides = checkouts.flatMap((checkout) =>
@@ -1299,10 +1334,10 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
     }
     const servers = sides.map((side) => side.server!);
     const pages = ["/", `/articles/${ARTICLE_SLUGS[0]}`];
-    const results = await loadTestRounds(
-      pages.flatMap((page) => servers.map((server) => `${server.origin}${page}`)),
-      BROWSER_VISIT,
-    );
+    const urls = pages.flatMap((page) => servers.map((server) => `${server.origin}${page}`));
+    // A server's first seconds under load are its slowest (its code not yet optimised).
+    for (const url of urls) await loadTest(url, BROWSER_VISIT);
+    const results = await loadTestRounds(urls, BROWSER_VISIT, COUNTING_ROUNDS);
     const cpu: number[][] = pages.flatMap(() => servers.map(() => []));
     const amount = QUICK ? 2000 : 10_000;
     for (let round = 0; round < CPU_ROUNDS; round++)
@@ -1324,18 +1359,24 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
         "counting",
         "requests/s",
         "p50 ms",
-        "p99 ms",
+        "p99 ms, all rounds",
         "CPU µs/request",
         "on/off requests/s",
+        "each round",
         "on/off p99",
         "on/off CPU",
       ],
     ];
+    // Each round's servers ran one after the other: their ratio is free of what drifts between rounds.
+    const paired = (on: number[], off: number[]) => on.map((value, round) => value / off[round]!);
     for (const [i, page] of pages.entries())
       for (let j = 0; j < servers.length; j += 2) {
         const [on, off] = [servers.length * i + j, servers.length * i + j + 1];
         const [counted, plain] = [results[on]!, results[off]!];
         const [cpuOn, cpuOff] = [median(cpu[on]!), median(cpu[off]!)];
+        const requests = paired(counted.rounds, plain.rounds);
+        const p99 = counted.latencyP99AllMs / plain.latencyP99AllMs;
+        const everyRound = (ratios: number[]) => ratios.map((ratio) => ratio.toFixed(2)).join(", ");
         for (const [name, each, cpuOf] of [
           ["on", counted, cpuOn],
           ["off", plain, cpuOff],
@@ -1346,10 +1387,11 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
             name,
             String(each.requestsPerSecond),
             String(each.latencyP50Ms),
-            String(each.latencyP99Ms),
+            String(each.latencyP99AllMs),
             cpuOf.toFixed(0),
-            name === "on" ? (counted.requestsPerSecond / plain.requestsPerSecond).toFixed(3) : "",
-            name === "on" ? (counted.latencyP99Ms / plain.latencyP99Ms).toFixed(3) : "",
+            name === "on" ? median(requests).toFixed(3) : "",
+            name === "on" ? everyRound(requests) : "",
+            name === "on" ? p99.toFixed(3) : "",
             name === "on" ? (cpuOn / cpuOff).toFixed(3) : "",
           ]);
       }
@@ -1447,7 +1489,7 @@ async function main() {
     print("Memory of the server process (MiB)", "memory", [0]);
     print("Summary", "summary", [0, 2]);
     console.log(
-      "\nPublic pages with counting on and off (a browser's User-Agent and Referer): throughput and p99 of the median round, and the server's CPU per request, the figure least moved by other work on the machine",
+      "\nPublic pages with counting on and off (a browser's User-Agent and Referer): each server's median round; on/off, the median of each round's ratio (the two servers one after the other); and the server's CPU per request",
     );
     console.log(table(counting));
 
