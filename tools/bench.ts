@@ -510,7 +510,7 @@ const QUICK = process.argv.includes("--quick");
 const LOAD_SECONDS = QUICK ? 1 : 5;
 const LOAD_ROUNDS = QUICK ? 1 : 3;
 /** Rounds of counting on and off, a few more: its pairs differ by a few per cent, less than one round drifts. */
-const COUNTING_ROUNDS = QUICK ? 1 : 7;
+const COUNTING_ROUNDS = QUICK ? 1 : 5;
 const CPU_ROUNDS = QUICK ? 1 : 5;
 /** Timed starts, the steady-rate latency test, the burst of cached pages and the idle time after it. */
 const COLD_STARTS = QUICK ? 1 : 3;
@@ -1298,16 +1298,18 @@ const BROWSER_VISIT = {
 };
 /**
  * Public pages with counting on and off (docs/product.md §27, decision 045): for each checkout (`--before=<dir>`
- * adds an earlier one) a server counting and one not, on copies of one site, warmed up by a round not counted, then
- * COUNTING_ROUNDS alternating rounds. On two cores shared with the load generator (and whatever else runs) a round
- * drifts from the next by more than counting costs: the throughput of on to off is the median of each round's
- * ratio, of the two servers measured one after the other; the p99 is of every answer of every round together.
- * Beside them is the server's own CPU per request (process CPU time ÷ requests), the median of CPU_ROUNDS rounds of
- * the same requests.
+ * adds an earlier one) two servers counting and two not, on copies of one site, warmed up by a round not counted,
+ * then COUNTING_ROUNDS alternating rounds. On two cores shared with the load generator (and whatever else runs) a
+ * round drifts from the next, and one process from another of the same code, by more than counting costs: the
+ * throughput of on to off is the median of each round's ratio of the servers' sums, all measured one after the
+ * other; the p99 is of every answer of every round, each server's, summed by kind. Beside them is the servers' own
+ * CPU per request (process CPU time ÷ requests), the median of CPU_ROUNDS rounds of the same requests.
  */
 export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): Promise<string[][]> {
+  // Two servers of each kind, started on, off, off, on: two processes of the same code differ by as much as
+  // counting costs (decision 060).
   const sides = checkouts.flatMap((checkout) =>
-    [true, false].map((counting) => ({
+    [true, false, false, true].map((counting) => ({
       checkout,
       counting,
       dataDir: "",
@@ -1338,27 +1340,21 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
     // A server's first seconds under load are its slowest (its code not yet optimised).
     for (const url of urls) await loadTest(url, BROWSER_VISIT);
     const results = await loadTestRounds(urls, BROWSER_VISIT, COUNTING_ROUNDS);
-    const cpu: number[][] = pages.flatMap(() => servers.map(() => []));
+    const cpu: number[][] = urls.map(() => []);
     const amount = QUICK ? 2000 : 10_000;
     for (let round = 0; round < CPU_ROUNDS; round++)
-      for (const [i, page] of pages.entries())
-        for (const [j, server] of servers.entries()) {
-          const before = cpuMs(server.pid);
-          await autocannon({
-            url: `${server.origin}${page}`,
-            connections: 10,
-            amount,
-            headers: BROWSER_VISIT,
-          });
-          cpu[servers.length * i + j]!.push(((cpuMs(server.pid) - before) * 1000) / amount);
-        }
+      for (const [i, url] of urls.entries()) {
+        const server = servers[i % servers.length]!;
+        const before = cpuMs(server.pid);
+        await autocannon({ url, connections: 10, amount, headers: BROWSER_VISIT });
+        cpu[i]!.push(((cpuMs(server.pid) - before) * 1000) / amount);
+      }
     const rows = [
       [
         ...(checkouts.length > 1 ? ["checkout"] : []),
         "page",
         "counting",
-        "requests/s",
-        "p50 ms",
+        "requests/s, each server",
         "p99 ms, all rounds",
         "CPU µs/request",
         "on/off requests/s",
@@ -1367,32 +1363,37 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
         "on/off CPU",
       ],
     ];
-    // Each round's servers ran one after the other: their ratio is free of what drifts between rounds.
-    const paired = (on: number[], off: number[]) => on.map((value, round) => value / off[round]!);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
     for (const [i, page] of pages.entries())
-      for (let j = 0; j < servers.length; j += 2) {
-        const [on, off] = [servers.length * i + j, servers.length * i + j + 1];
-        const [counted, plain] = [results[on]!, results[off]!];
-        const [cpuOn, cpuOff] = [median(cpu[on]!), median(cpu[off]!)];
-        const requests = paired(counted.rounds, plain.rounds);
-        const p99 = counted.latencyP99AllMs / plain.latencyP99AllMs;
-        const everyRound = (ratios: number[]) => ratios.map((ratio) => ratio.toFixed(2)).join(", ");
-        for (const [name, each, cpuOf] of [
-          ["on", counted, cpuOn],
-          ["off", plain, cpuOff],
+      for (const checkout of checkouts) {
+        /** The load tests of this page on this checkout's servers that count, or do not. */
+        const of = (counting: boolean) =>
+          sides.flatMap((side, j) =>
+            side.checkout === checkout && side.counting === counting ? [servers.length * i + j] : [],
+          );
+        const [on, off] = [of(true), of(false)];
+        // Each round's servers ran one after the other: their ratio is free of what drifts between rounds.
+        const requests = results[on[0]!]!.rounds.map(
+          (_, round) =>
+            sum(on.map((k) => results[k]!.rounds[round]!)) / sum(off.map((k) => results[k]!.rounds[round]!)),
+        );
+        const p99Of = (kind: number[]) => sum(kind.map((k) => results[k]!.latencyP99AllMs));
+        const cpuOf = (kind: number[]) => median(kind.flatMap((k) => cpu[k]!));
+        for (const [name, kind] of [
+          ["on", on],
+          ["off", off],
         ] as const)
           rows.push([
-            ...(checkouts.length > 1 ? [sides[j]!.checkout.label] : []),
+            ...(checkouts.length > 1 ? [checkout.label] : []),
             page,
             name,
-            String(each.requestsPerSecond),
-            String(each.latencyP50Ms),
-            String(each.latencyP99AllMs),
-            cpuOf.toFixed(0),
+            kind.map((k) => results[k]!.requestsPerSecond).join(", "),
+            kind.map((k) => results[k]!.latencyP99AllMs).join(", "),
+            cpuOf(kind).toFixed(0),
             name === "on" ? median(requests).toFixed(3) : "",
-            name === "on" ? everyRound(requests) : "",
-            name === "on" ? p99.toFixed(3) : "",
-            name === "on" ? (cpuOn / cpuOff).toFixed(3) : "",
+            name === "on" ? requests.map((ratio) => ratio.toFixed(2)).join(", ") : "",
+            name === "on" ? (p99Of(on) / p99Of(off)).toFixed(3) : "",
+            name === "on" ? (cpuOf(on) / cpuOf(off)).toFixed(3) : "",
           ]);
       }
     return rows;
