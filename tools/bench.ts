@@ -1437,7 +1437,7 @@ async function main() {
       BROWSER_ENCODING,
     );
     for (const side of started) side.yardstick.stop();
-    console.log("Public pages with counting on and off (two servers of each checkout, alternating rounds)…");
+    console.log("Public pages with counting on and off (two servers of each kind, alternating rounds)…");
     const counting = await measureCounting(checkouts);
 
     const figures: Figures[] = [];
@@ -1490,7 +1490,7 @@ async function main() {
     print("Memory of the server process (MiB)", "memory", [0]);
     print("Summary", "summary", [0, 2]);
     console.log(
-      "\nPublic pages with counting on and off (a browser's User-Agent and Referer): each server's median round; on/off, the median of each round's ratio (the two servers one after the other); and the server's CPU per request",
+      "\nPublic pages with counting on and off (a browser's User-Agent and Referer): two servers of each kind, each one's median round; on/off, the median of each round's ratio of their sums (all one after the other); and the servers' CPU per request",
     );
     console.log(table(counting));
 
