@@ -9,7 +9,6 @@ import {
   VISIT_KINDS,
   type DeviceClass,
   type VisitKind,
-  type VisitSource,
 } from "#core/visits.ts";
 import type { Database } from "#db/client.ts";
 import { visitCounts } from "#db/schema.ts";
@@ -50,22 +49,17 @@ export interface VisitCounter {
 
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 
-/**
- * A Referer's host as it came (to tell this site's own), its name as counted (without "www.", or null), and the
- * source of an arrival from it.
- */
+/** A Referer's host as it came (to tell this site's own), and its name as counted: without "www.", or null. */
 interface RefererHost {
   host: string;
   name: string | null;
-  source: VisitSource;
 }
 
 function refererHost(referer: string): RefererHost | null {
   try {
     const from = new URL(referer);
-    const hostname = from.hostname.toLowerCase().replace(/^www\./, "");
-    const name = hostname.length <= 253 && HOST.test(hostname) ? hostname : null;
-    return { host: from.host, name, source: visitSource(name) };
+    const name = from.hostname.toLowerCase().replace(/^www\./, "");
+    return { host: from.host, name: name.length <= 253 && HOST.test(name) ? name : null };
   } catch {
     return null;
   }
@@ -79,13 +73,13 @@ function arrivalFrom(
   request: Request,
   url: URL,
   hostOf: (referer: string) => RefererHost | null,
-): { inside: true } | { inside: false; host: string | null; source: VisitSource } {
+): { inside: true } | { inside: false; host: string | null } {
   if (url.pathname.endsWith(".data") || request.headers.get("Sec-Fetch-Site") === "same-origin")
     return { inside: true };
   const referer = request.headers.get("Referer");
   const from = referer ? hostOf(referer) : null;
   if (from?.host === url.host) return { inside: true };
-  return { inside: false, host: from?.name ?? null, source: from?.source ?? visitSource(null) };
+  return { inside: false, host: from?.name ?? null };
 }
 
 /**
@@ -115,7 +109,7 @@ function deviceClass(userAgent: string): DeviceClass {
 export const USER_AGENTS_REMEMBERED = 500;
 const REMEMBERED_LENGTH = 512;
 
-/** `compute`'s answers (never undefined) for the last `max` different keys (none longer than REMEMBERED_LENGTH), forgotten at once. */
+/** `compute`'s answers for the last `max` different keys (none longer than REMEMBERED_LENGTH), forgotten at once. */
 function remembered<T>(
   max: number,
   compute: (key: string) => T,
@@ -123,8 +117,7 @@ function remembered<T>(
 ) {
   const answers = new Map<string, T>();
   return (key: string): T => {
-    const known = answers.get(key);
-    if (known !== undefined) return known;
+    if (answers.has(key)) return answers.get(key)!;
     const answer = compute(key);
     if (key.length <= REMEMBERED_LENGTH && worthKeeping(key)) {
       if (answers.size >= max) answers.clear();
@@ -145,9 +138,9 @@ const userAgentClassifier = () =>
   );
 
 /**
- * A Referer's host and source, remembered for the referrers that are an origin alone (what browsers send another
- * site by default, "strict-origin-when-cross-origin"): parsing it and matching it against the lists of sources
- * were the dearest steps of an arrival. A Referer with a path is parsed each time and never kept.
+ * A Referer's host, remembered for the referrers that are an origin alone (what browsers send another site by
+ * default, "strict-origin-when-cross-origin"): parsing it was the next dearest step of an arrival. A Referer with
+ * a path is parsed each time and never kept.
  */
 const refererHosts = () =>
   remembered(USER_AGENTS_REMEMBERED, refererHost, (referer) => /^https?:\/\/[^/]+\/?$/.test(referer));
@@ -245,7 +238,7 @@ export function createVisitCounter(deps: {
     // A navigation inside the site is a view, not an arrival: only arrivals have a source.
     const from = arrivalFrom(request, url, hostOf);
     if (from.inside) return;
-    add(day, "source", from.source);
+    add(day, "source", visitSource(from.host));
     if (!from.host) return;
     if (referrers.day !== day) Object.assign(referrers, { day, hosts: new Set<string>() });
     if (!referrers.hosts.has(from.host) && referrers.hosts.size >= REFERRER_HOSTS_PER_DAY) return;
