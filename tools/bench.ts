@@ -452,7 +452,6 @@ export async function measureFirstLoadJs(origin: string, paths: string[]): Promi
 
 interface AutocannonResult {
   requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
   throughput: { average: number };
   errors: number;
   timeouts: number;
@@ -467,11 +466,6 @@ type Autocannon = (options: {
   headers?: Record<string, string>;
   /** Requests per second across all connections, instead of as many as the server takes. */
   overallRate?: number;
-  /**
-   * With a rate, autocannon adds made-up latencies for requests it assumes were held back; off, each response's
-   * own time is counted (decision 060).
-   */
-  ignoreCoordinatedOmission?: boolean;
   /** Paths to go through in turn, instead of `url`'s. */
   requests?: { path: string }[];
 }) => Promise<AutocannonResult> & {
@@ -497,8 +491,6 @@ export interface Throughput {
   rounds: number[];
   /** The p99 of every answer of every round together. */
   latencyP99AllMs: number;
-  /** Each answer's time in ms, sorted: kept for one round until the rounds are put together. */
-  times?: number[];
 }
 
 /**
@@ -523,15 +515,29 @@ function percentile(sorted: number[], share: number): number {
   return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
 }
 
-async function loadTest(url: string, headers: Record<string, string> = {}): Promise<Throughput> {
-  await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up, not counted
+/**
+ * A load test, with each answer's own time in ms, sorted. Not autocannon's percentiles: they are whole
+ * milliseconds, and with a rate they hold made-up values for requests it assumes were held back (decision 060).
+ */
+async function timedAnswers(
+  options: Parameters<Autocannon>[0],
+): Promise<{ result: AutocannonResult; times: number[] }> {
   const times: number[] = [];
-  const test = autocannon({ url, connections: 50, duration: LOAD_SECONDS, headers });
+  const test = autocannon(options);
   test.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   const result = await test;
-  times.sort((a, b) => a - b);
+  return { result, times: times.sort((a, b) => a - b) };
+}
+
+/** One round of `url` under 50 connections, and each answer's time, sorted. */
+async function loadTest(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ figure: Throughput; times: number[] }> {
+  await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up, not counted
+  const { result, times } = await timedAnswers({ url, connections: 50, duration: LOAD_SECONDS, headers });
   const p99 = round(percentile(times, 0.99), 1);
-  return {
+  const figure: Throughput = {
     url: new URL(url).pathname,
     requestsPerSecond: round(result.requests.average),
     latencyP50Ms: round(percentile(times, 0.5), 1),
@@ -543,8 +549,8 @@ async function loadTest(url: string, headers: Record<string, string> = {}): Prom
     timeouts: result.timeouts,
     rounds: [round(result.requests.average)],
     latencyP99AllMs: p99,
-    times,
   };
+  return { figure, times };
 }
 
 /**
@@ -560,12 +566,26 @@ export async function loadTestRounds(
   count = LOAD_ROUNDS,
 ): Promise<Throughput[]> {
   const rounds: Throughput[][] = urls.map(() => []);
+  const times: number[][] = urls.map(() => []);
   for (let round = 0; round < count; round++) {
     const order = [...urls.keys()];
     if (round % 2 === 1) order.reverse();
-    for (const i of order) rounds[i]!.push(await loadTest(urls[i]!, headers));
+    for (const i of order) {
+      const test = await loadTest(urls[i]!, headers);
+      rounds[i]!.push(test.figure);
+      times[i]!.push(...test.times);
+    }
   }
-  return rounds.map(medianRound);
+  return rounds.map((each, i) => ({
+    ...medianRound(each),
+    latencyP99AllMs: round(
+      percentile(
+        times[i]!.sort((a, b) => a - b),
+        0.99,
+      ),
+      1,
+    ),
+  }));
 }
 
 function medianRound(rounds: Throughput[]): Throughput {
@@ -577,14 +597,6 @@ function medianRound(rounds: Throughput[]): Throughput {
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     timeouts: rounds.reduce((sum, r) => sum + r.timeouts, 0),
     rounds: rounds.map((r) => r.requestsPerSecond),
-    latencyP99AllMs: round(
-      percentile(
-        rounds.flatMap((r) => r.times ?? []).sort((a, b) => a - b),
-        0.99,
-      ),
-      1,
-    ),
-    times: undefined,
   };
 }
 
@@ -758,18 +770,17 @@ interface Latency {
 /**
  * `url` at a steady `rate` of requests per second for `seconds`, with a browser's Accept-Encoding, over 20
  * connections: each sends its share of the second's requests, the next when the last is answered. The
- * percentiles are of the responses' own times. autocannon's correction for requests held back (coordinated
- * omission) is off: it assumes one request every millisecond whatever the rate, and so counted a 30 ms answer as
- * 30 (decision 060). No request is held back while every answer comes within its connection's interval, which the
+ * percentiles are of the answers' own times, without autocannon's correction for requests held back (coordinated
+ * omission): it assumes one request every millisecond whatever the rate, and so counts a 30 ms answer as 30
+ * (decision 060). No request is held back while every answer comes within its connection's interval, which the
  * check asks of the slowest.
  */
 async function latencyAtRate(url: string, rate: number, seconds: number): Promise<Latency> {
   const connections = 20;
-  const result = await autocannon({
+  const { result, times } = await timedAnswers({
     url,
     connections,
     overallRate: rate,
-    ignoreCoordinatedOmission: true,
     duration: seconds,
     headers: BROWSER_ENCODING,
   });
@@ -778,9 +789,9 @@ async function latencyAtRate(url: string, rate: number, seconds: number): Promis
     rate,
     seconds,
     total: result.requests.total,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
+    p50Ms: round(percentile(times, 0.5), 1),
+    p99Ms: round(percentile(times, 0.99), 1),
+    maxMs: round(times.at(-1) ?? 0, 1),
     intervalMs: (1000 * connections) / rate,
     errors: result.errors + result.timeouts + result.non2xx,
   };
