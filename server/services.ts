@@ -56,7 +56,14 @@ export function createServices(deps: ServiceDeps) {
   const images = deps.images ?? createDiskImageStore(env.dataDir);
   const rateLimits = createRateLimits(db, now);
   const uploads = createUploads({ db, images, logger, contentChanged });
-  const settings = createSettingsService({ db, config: siteConfig, uploads, contentChanged });
+  const settings = createSettingsService({
+    db,
+    config: siteConfig,
+    uploads,
+    contentChanged,
+    // A switch of counting takes effect with the next view, not at the counter's next write.
+    saved: (next) => visits.use(next),
+  });
   const alerts = deps.alerts ?? ownerAlertsFromEnv(env, { logger, settings: () => settings.read() });
   const notifier =
     deps.notifier ??

@@ -48,6 +48,8 @@ export function createSettingsService(deps: {
   config: SiteConfig;
   uploads: Pick<Uploads, "requireStored" | "removeUnused">;
   contentChanged: () => void;
+  /** Told of the settings in force after each save, before the save answers. */
+  saved?: (settings: SiteSettings) => void;
 }): SettingsService {
   const { db, uploads } = deps;
   const defaults = defaultSettings(deps.config);
@@ -63,6 +65,7 @@ export function createSettingsService(deps: {
       if (before[field].url !== next[field].url) await uploads.removeUnused(before[field].url);
     }
     deps.contentChanged();
+    deps.saved?.(next);
     return next;
   }
 

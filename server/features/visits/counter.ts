@@ -41,6 +41,8 @@ export interface VisitCounter {
   view(request: Request): void;
   /** Writes what is counted so far; the settings are read again. */
   flush(): Promise<void>;
+  /** The settings the owner just saved: the next view is counted, or not, by them. */
+  use(settings: VisitSettings): void;
   /** Reads the settings, then writes every FLUSH_MS until stopped. */
   start(): void;
   /** Stops the writing and writes what is left. */
@@ -313,6 +315,9 @@ export function createVisitCounter(deps: {
       }
     },
     flush,
+    use(settings) {
+      ({ countVisits, timeZone } = settings);
+    },
     start() {
       timer ??= setInterval(() => void flush(), VISIT_FLUSH_MS);
       timer.unref();
