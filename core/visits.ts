@@ -70,10 +70,22 @@ const FEEDS = [
   "bazqux.com",
 ];
 
-const endsWithHost = (host: string, name: string) => host === name || host.endsWith(`.${name}`);
+const searchNames = new Set(SEARCH);
+const socialHosts = new Set(SOCIAL);
+const feedHosts = new Set(FEEDS);
+
+/** Whether `host` is one of `hosts` or under one ("m.facebook.com" is under "facebook.com"). */
+function isUnder(host: string, hosts: ReadonlySet<string>): boolean {
+  for (let domain = host; ;) {
+    if (hosts.has(domain)) return true;
+    const dot = domain.indexOf(".");
+    if (dot === -1) return false;
+    domain = domain.slice(dot + 1);
+  }
+}
 
 /** A search engine's host: its name as a label ("google" in www.google.com.eg or search.brave.com). */
-const isSearchHost = (host: string) => host.split(".").some((label) => SEARCH.includes(label));
+const isSearchHost = (host: string) => host.split(".").some((label) => searchNames.has(label));
 
 /**
  * The class of a visit from its Referer: none, or this site's own host (a reload, or a page opened in a new
@@ -81,8 +93,8 @@ const isSearchHost = (host: string) => host.split(".").some((label) => SEARCH.in
  */
 export function visitSource(refererHost: string | null): VisitSource {
   if (!refererHost) return "direct";
-  if (FEEDS.some((name) => endsWithHost(refererHost, name))) return "feed";
-  if (SOCIAL.some((name) => endsWithHost(refererHost, name))) return "social";
+  if (isUnder(refererHost, feedHosts)) return "feed";
+  if (isUnder(refererHost, socialHosts)) return "social";
   if (isSearchHost(refererHost)) return "search";
   return "site";
 }
