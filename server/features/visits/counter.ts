@@ -112,14 +112,15 @@ export const USER_AGENTS_REMEMBERED = 500;
 const REMEMBERED_LENGTH = 512;
 
 /** `compute`'s answers for the last `max` different keys (none longer than REMEMBERED_LENGTH), forgotten at once. */
-function remembered<T>(
+function remembered<T extends object | string | null>(
   max: number,
   compute: (key: string) => T,
   worthKeeping: (key: string) => boolean = () => true,
 ) {
   const answers = new Map<string, T>();
   return (key: string): T => {
-    if (answers.has(key)) return answers.get(key)!;
+    const known = answers.get(key);
+    if (known !== undefined) return known;
     const answer = compute(key);
     if (key.length <= REMEMBERED_LENGTH && worthKeeping(key)) {
       if (answers.size >= max) answers.clear();
@@ -303,16 +304,33 @@ export function createVisitCounter(deps: {
     await keepStatistics();
   };
 
-  // One write at a time; a flush asked for meanwhile writes, after it, what came since.
-  const flush = () => (writing = writing.then(write));
-
-  return {
-    view(request) {
+  // A view is counted once the event loop's turn has written its answers (setImmediate), so that no answer waits
+  // on counting: counted before its answer went out, a view held the answers of the turn behind it, and counting
+  // cost the site a tenth of its throughput (decision 061).
+  let waiting: Request[] = [];
+  const countWaiting = () => {
+    const views = waiting;
+    waiting = [];
+    for (const request of views)
       try {
         view(request);
       } catch (error) {
         deps.logger.warn("a page view could not be counted", { error: String(error) });
       }
+  };
+
+  // One write at a time; a flush asked for meanwhile writes, after it, what came since.
+  const flush = () =>
+    (writing = writing.then(() => {
+      countWaiting();
+      return write();
+    }));
+
+  return {
+    view(request) {
+      if (!countVisits) return;
+      if (waiting.length === 0) setImmediate(countWaiting);
+      waiting.push(request);
     },
     flush,
     use(settings) {
