@@ -2,6 +2,8 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiErrorText } from "#core/api-errors.ts";
+import { visitCounts } from "#db/schema.ts";
+import { standInPages } from "#tests/helpers/pages.ts";
 import { loadEnv } from "./kernel/env.ts";
 import { createMemoryLogger } from "./kernel/logger.ts";
 import { startServer, type RunningServer } from "./runtime.ts";
@@ -120,11 +122,11 @@ describe("a request without a length", () => {
 });
 
 /** One request with its target and headers as given (no URL parsing on the way): status, headers and body. */
-function rawRequest(target: string, headers: Record<string, string>) {
+function rawRequest(target: string, headers: Record<string, string>, port = running.port) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
     (resolve, reject) => {
       const sent = http.request(
-        { host: "127.0.0.1", port: running.port, path: target, headers, setHost: false, agent: false },
+        { host: "127.0.0.1", port, path: target, headers, setHost: false, agent: false },
         (response) => {
           const chunks: Buffer[] = [];
           response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -171,6 +173,49 @@ describe("an address the Node adapter cannot read", () => {
       expect((await rawRequest("/healthz", { Host: "127.0.0.1" })).status).toBe(200);
     },
   );
+});
+
+describe("page views through the Node server", () => {
+  it("are counted from the server's own headers: a browser once, a robot or one that opted out never", async () => {
+    const pages = await startServer({
+      env: loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_REQUESTS: "0" }),
+      logger: createMemoryLogger(),
+      inMemory: true,
+      ssr: standInPages().ssr,
+      output: { write: () => undefined },
+    });
+    try {
+      const browser = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148 Safari/604.1";
+      const views: Record<string, string>[] = [
+        { "User-Agent": browser, Referer: "https://m.facebook.com/" },
+        { "User-Agent": browser, Referer: `${pages.url}/projects`, "Sec-Fetch-Site": "same-origin" },
+        { "User-Agent": browser, DNT: "1" },
+        { "User-Agent": browser, "Sec-GPC": "1" },
+        { "User-Agent": browser, "Sec-Purpose": "prefetch" },
+        { "User-Agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" },
+      ];
+      for (const headers of views) expect((await fetch(`${pages.url}/about`, { headers })).status).toBe(200);
+      // A fragment, which no browser sends but anyone can, is no part of the page counted.
+      const fragment = await rawRequest(
+        "/about#part",
+        { Host: "127.0.0.1", "User-Agent": browser },
+        pages.port,
+      );
+      expect(fragment.status).toBe(200);
+      await pages.visits.flush();
+      const rows = await pages.database.db.select().from(visitCounts);
+      expect(rows.map((row) => `${row.kind} ${row.key} ${row.views}`).sort()).toEqual([
+        "device mobile 3",
+        "language en 3",
+        "page /about 3",
+        "referrer m.facebook.com 1",
+        "source direct 1",
+        "source social 1",
+      ]);
+    } finally {
+      await pages.close();
+    }
+  });
 });
 
 describe("the first start without ADMIN_PASSWORD", () => {
