@@ -21,12 +21,13 @@ import { readingMinutes } from "#core/article-rules.ts";
 import { localizePath } from "#core/localized-paths.ts";
 import { createDb } from "#db/client.ts";
 import { keepArticleRenders, renderArticle } from "#server/features/articles/rendered.ts";
+import { VISIT_FLUSH_MS } from "#server/features/visits/counter.ts";
 import { sharedCacheSeconds } from "#server/ssr/page-cache.ts";
 import { CHROMIUM, CHROMIUM_ARGS, freePort, startCommand } from "./local.ts";
-import { BENCH_PASSWORD, seedUploads, timeUploads } from "./uploads.ts";
+import { BENCH_PASSWORD, seedUploads, signIn, timeUploads } from "./uploads.ts";
 
 export { CHROMIUM, CHROMIUM_ARGS, freePort };
-import { articles, projects, siteSettings, type NewArticleRow, type NewProjectRow } from "#db/schema.ts";
+import { articles, projects, type NewArticleRow, type NewProjectRow } from "#db/schema.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const RESULTS_DIR = path.join(ROOT, "bench-results");
@@ -501,9 +502,9 @@ const QUICK = process.argv.includes("--quick");
 /** How long each load test runs, after a warm-up of its own; the pairs are measured in alternating rounds. */
 const LOAD_SECONDS = QUICK ? 1 : 5;
 const LOAD_ROUNDS = QUICK ? 1 : 3;
-/** Rounds of counting on and off, a few more: its pairs differ by a few per cent, less than one round drifts. */
-const COUNTING_ROUNDS = QUICK ? 1 : 5;
-const CPU_ROUNDS = QUICK ? 1 : 5;
+/** Pairs of rounds of counting on and off, and each round's length: many short ones (see measureCounting). */
+const COUNTING_ROUNDS = QUICK ? 1 : 16;
+const COUNTING_SECONDS = QUICK ? 1 : 2;
 /** Timed starts, the steady-rate latency test, the burst of cached pages and the idle time after it. */
 const COLD_STARTS = QUICK ? 1 : 3;
 const LATENCY_SECONDS = QUICK ? 5 : 30;
@@ -1308,36 +1309,24 @@ const BROWSER_VISIT = {
   referer: "https://www.google.com/",
 };
 /**
- * Public pages with counting on and off (docs/product.md §27, decision 045): for each checkout (`--before=<dir>`
- * adds an earlier one) two servers counting and two not, on copies of one site, warmed up by a round not counted,
- * then COUNTING_ROUNDS alternating rounds. On two cores shared with the load generator (and whatever else runs) a
- * round drifts from the next, and one process from another of the same code, by more than counting costs: the
- * throughput of on to off is the median of each round's ratio of the servers' sums, all measured one after the
- * other; the p99 is of every answer of every round, each server's, summed by kind. Beside them is the servers' own
- * CPU per request (process CPU time ÷ requests), the median of CPU_ROUNDS rounds of the same requests.
+ * Public pages with counting on and off (docs/product.md §27, decisions 045 and 061): one server for each checkout
+ * (`--before=<dir>` adds an earlier one), switched in Settings between rounds as its owner would switch it, so that
+ * on and off run in the same process: two processes of the same code differed by as much as counting costs. After
+ * a warm-up, COUNTING_ROUNDS pairs of short rounds, on then off, then off then on, and so on: a round drifts from
+ * the next by more than counting costs, and many short pairs follow the drift closer than a few long ones. The
+ * switch makes each page be rendered again, once in a round of either kind. Throughput on ÷ off is the median of
+ * each pair's ratio; the p99 is of every answer of a kind; CPU per request is the server's CPU time ÷ the requests
+ * of a round, the median of a kind's rounds.
  */
 export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): Promise<string[][]> {
-  // Two servers of each kind, started on, off, off, on: two processes of the same code differ by as much as
-  // counting costs (decision 060).
-  const sides = checkouts.flatMap((checkout) =>
-    [true, false, false, true].map((counting) => ({
-      checkout,
-      counting,
-      dataDir: "",
-      server: null as ServerProcess | null,
-    })),
-  );
+  const sides = checkouts.map((checkout) => ({
+    checkout,
+    dataDir: "",
+    server: null as ServerProcess | null,
+  }));
   try {
     for (const side of sides) {
-      side.dataDir = await makeSeededDataDir(`sira-visits-${side.counting ? "on" : "off"}-`);
-      if (!side.counting) {
-        const handle = await createDb({
-          pgliteDataDir: path.join(side.dataDir, "pglite"),
-          migrationsFolder: path.join(ROOT, "db", "migrations"),
-        });
-        await handle.db.insert(siteSettings).values({ id: 1, overrides: { countVisits: false } });
-        await handle.close();
-      }
+      side.dataDir = await makeSeededDataDir("sira-visits-");
       side.server = await startServerProcess({
         port: await freePort(),
         dataDir: side.dataDir,
@@ -1345,66 +1334,61 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
         checkout: side.checkout,
       });
     }
-    const servers = sides.map((side) => side.server!);
-    const pages = ["/", `/articles/${ARTICLE_SLUGS[0]}`];
-    const urls = pages.flatMap((page) => servers.map((server) => `${server.origin}${page}`));
-    // A server's first seconds under load are its slowest (its code not yet optimised).
-    for (const url of urls) await loadTest(url, BROWSER_VISIT);
-    const results = await loadTestRounds(urls, BROWSER_VISIT, COUNTING_ROUNDS);
-    const cpu: number[][] = urls.map(() => []);
-    const amount = QUICK ? 2000 : 10_000;
-    for (let round = 0; round < CPU_ROUNDS; round++)
-      for (const [i, url] of urls.entries()) {
-        const server = servers[i % servers.length]!;
-        const before = cpuMs(server.pid);
-        await autocannon({ url, connections: 10, amount, headers: BROWSER_VISIT });
-        cpu[i]!.push(((cpuMs(server.pid) - before) * 1000) / amount);
-      }
     const rows = [
       [
         ...(checkouts.length > 1 ? ["checkout"] : []),
         "page",
         "counting",
-        "requests/s, each server",
+        "requests/s, median round",
         "p99 ms, all rounds",
         "CPU µs/request",
         "on/off requests/s",
-        "each round",
+        "each pair",
         "on/off p99",
         "on/off CPU",
       ],
     ];
-    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-    for (const [i, page] of pages.entries())
-      for (const checkout of checkouts) {
-        /** The load tests of this page on this checkout's servers that count, or do not. */
-        const of = (counting: boolean) =>
-          sides.flatMap((side, j) =>
-            side.checkout === checkout && side.counting === counting ? [servers.length * i + j] : [],
-          );
-        const [on, off] = [of(true), of(false)];
-        // Each round's servers ran one after the other: their ratio is free of what drifts between rounds.
-        const requests = results[on[0]!]!.rounds.map(
-          (_, round) =>
-            sum(on.map((k) => results[k]!.rounds[round]!)) / sum(off.map((k) => results[k]!.rounds[round]!)),
+    for (const page of ["/", `/articles/${ARTICLE_SLUGS[0]}`])
+      for (const side of sides) {
+        const server = side.server!;
+        const owner = await signIn(server.origin, BENCH_PASSWORD);
+        const url = `${server.origin}${page}`;
+        const switchTo = async (on: boolean) => {
+          const settings = await owner.request("GET", "/api/settings");
+          await owner.request("PUT", "/api/settings", { ...settings, countVisits: on });
+          // This checkout's counter follows a save at once; an earlier one's perhaps only at its next write.
+          if (side.checkout !== THIS_CHECKOUT) await sleep(VISIT_FLUSH_MS + 1000);
+        };
+        // A server's first seconds under load are its slowest (its code not yet optimised).
+        await switchTo(true);
+        await loadTest(url, BROWSER_VISIT);
+        const rounds = { on: [] as CountingRound[], off: [] as CountingRound[] };
+        for (let pair = 0; pair < COUNTING_ROUNDS; pair++)
+          for (const on of pair % 2 === 0 ? [true, false] : [false, true]) {
+            await switchTo(on);
+            rounds[on ? "on" : "off"].push(await countingRound(url, server.pid));
+          }
+        const requests = rounds.on.map(
+          (round, i) => round.requestsPerSecond / rounds.off[i]!.requestsPerSecond,
         );
-        const p99Of = (kind: number[]) => sum(kind.map((k) => results[k]!.latencyP99AllMs));
-        const cpuOf = (kind: number[]) => median(kind.flatMap((k) => cpu[k]!));
-        for (const [name, kind] of [
-          ["on", on],
-          ["off", off],
-        ] as const)
+        const p99 = (kind: CountingRound[]) =>
+          percentile(
+            kind.flatMap((round) => round.times).sort((a, b) => a - b),
+            0.99,
+          );
+        const cpu = (kind: CountingRound[]) => median(kind.map((round) => round.cpuUs));
+        for (const kind of ["on", "off"] as const)
           rows.push([
-            ...(checkouts.length > 1 ? [checkout.label] : []),
+            ...(checkouts.length > 1 ? [side.checkout.label] : []),
             page,
-            name,
-            kind.map((k) => results[k]!.requestsPerSecond).join(", "),
-            kind.map((k) => results[k]!.latencyP99AllMs).join(", "),
-            cpuOf(kind).toFixed(0),
-            name === "on" ? median(requests).toFixed(3) : "",
-            name === "on" ? requests.map((ratio) => ratio.toFixed(2)).join(", ") : "",
-            name === "on" ? (p99Of(on) / p99Of(off)).toFixed(3) : "",
-            name === "on" ? (cpuOf(on) / cpuOf(off)).toFixed(3) : "",
+            kind,
+            median(rounds[kind].map((round) => round.requestsPerSecond)).toFixed(0),
+            p99(rounds[kind]).toFixed(1),
+            cpu(rounds[kind]).toFixed(1),
+            kind === "on" ? median(requests).toFixed(3) : "",
+            kind === "on" ? requests.map((ratio) => ratio.toFixed(2)).join(", ") : "",
+            kind === "on" ? (p99(rounds.on) / p99(rounds.off)).toFixed(3) : "",
+            kind === "on" ? (cpu(rounds.on) / cpu(rounds.off)).toFixed(3) : "",
           ]);
       }
     return rows;
@@ -1414,6 +1398,32 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
       if (side.dataDir) await rm(side.dataDir, { recursive: true, force: true });
     }
   }
+}
+
+interface CountingRound {
+  requestsPerSecond: number;
+  /** The server's CPU time per request, µs. */
+  cpuUs: number;
+  /** Each answer's time, ms. */
+  times: number[];
+}
+
+/** One round of counting's comparison: COUNTING_SECONDS under 50 connections. */
+async function countingRound(url: string, pid: number): Promise<CountingRound> {
+  const before = cpuMs(pid);
+  const { result, times } = await timedAnswers({
+    url,
+    connections: 50,
+    duration: COUNTING_SECONDS,
+    headers: BROWSER_VISIT,
+  });
+  if (result.errors + result.timeouts + result.non2xx > 0)
+    throw new Error(`${url}: answers that were not 200`);
+  return {
+    requestsPerSecond: result.requests.average,
+    cpuUs: ((cpuMs(pid) - before) * 1000) / result.requests.total,
+    times,
+  };
 }
 
 async function main() {
@@ -1501,7 +1511,7 @@ async function main() {
     print("Memory of the server process (MiB)", "memory", [0]);
     print("Summary", "summary", [0, 2]);
     console.log(
-      "\nPublic pages with counting on and off (a browser's User-Agent and Referer): two servers of each kind, each one's median round; on/off, the median of each round's ratio of their sums (all one after the other); and the servers' CPU per request",
+      "\nPublic pages with counting on and off (a browser's User-Agent and Referer): one server switched in Settings between rounds; on/off requests/s, the median of each pair's ratio; the server's CPU per request, the median round",
     );
     console.log(table(counting));
 
