@@ -574,7 +574,7 @@ export async function loadTestRounds(
     for (const i of order) {
       const test = await loadTest(urls[i]!, headers);
       rounds[i]!.push(test.figure);
-      times[i]!.push(...test.times);
+      for (const time of test.times) times[i]!.push(time);
     }
   }
   return rounds.map((each, i) => ({
