@@ -1458,7 +1458,7 @@ async function main() {
       BROWSER_ENCODING,
     );
     for (const side of started) side.yardstick.stop();
-    console.log("Public pages with counting on and off (two servers of each kind, alternating rounds)…");
+    console.log("Public pages with counting on and off (one server, switched in Settings between rounds)…");
     const counting = await measureCounting(checkouts);
 
     const figures: Figures[] = [];
