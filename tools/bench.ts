@@ -1435,8 +1435,8 @@ async function main() {
   const folders: string[] = [];
   const named = (checkout: Checkout) =>
     seeded.length > 1 ? `${checkout.label} (${path.relative(process.cwd(), checkout.root) || "."}): ` : "";
+  const started: Started[] = [];
   try {
-    const started: Started[] = [];
     for (const { checkout, dataDir } of seeded) {
       process.stdout.write(named(checkout));
       started.push(await startAndMeasurePages(checkout, dataDir, folders));
@@ -1539,6 +1539,8 @@ async function main() {
     );
     console.log(`\nWrote ${path.relative(ROOT, file)}`);
   } finally {
+    // A failure before the throughput test would leave the reference servers running, and the bench with them.
+    for (const side of started) side.yardstick.stop();
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
     await cleanup();
   }
