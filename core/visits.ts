@@ -14,15 +14,6 @@ export type VisitSource = (typeof VISIT_SOURCES)[number];
 export const DEVICE_CLASSES = ["desktop", "mobile", "tablet"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-/**
- * What the counter reads of a request: its address, and its headers by their lower-case names. A `Request` is one;
- * a Node server's own header object is another, and reading it costs a tenth of what `Request.headers` does.
- */
-export interface PageView {
-  url: string;
-  headers: { get(name: string): string | null };
-}
-
 /** The longest path or host counted or kept; anything longer is not a page of this site nor a real host. */
 export const VISIT_KEY_MAX = 300;
 

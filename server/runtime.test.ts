@@ -176,7 +176,7 @@ describe("an address the Node adapter cannot read", () => {
 });
 
 describe("page views through the Node server", () => {
-  it("are counted from the server's own headers: a browser once, a robot or one that opted out never", async () => {
+  it("are counted through the Node server: a browser once, a robot or one that opted out never", async () => {
     const pages = await startServer({
       env: loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_REQUESTS: "0" }),
       logger: createMemoryLogger(),

@@ -2,13 +2,11 @@ import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { RouterContextProvider } from "react-router";
-import type { HttpBindings } from "@hono/node-server";
 import { apiErrorText } from "#core/api-errors.ts";
 import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
 import { ARTICLES_PER_PAGE, PROJECTS_PER_PAGE, pageCount } from "#core/paging.ts";
 import type { Language } from "#core/preferences.ts";
-import type { PageView } from "#core/visits.ts";
 import type { DataHealth } from "#server/kernel/data-health.ts";
 import type { ServerEnv } from "#server/kernel/env.ts";
 import type { Logger } from "#server/kernel/logger.ts";
@@ -25,26 +23,7 @@ const STALE_WHILE_REVALIDATE_SECONDS = 60;
 
 export type SsrHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
-type PageEnv = { Bindings: Partial<HttpBindings>; Variables: { pageAddress?: PageAddress } };
-
-/**
- * A view for the counter, after its answer: under a Node server the request's headers are read from Node's own
- * object, already parsed, rather than through `Request.headers`, which checks each name and value again and was a
- * third of what counting a view cost.
- */
-function pageView(c: Pick<Context<PageEnv>, "env" | "req">): PageView {
-  const headers = c.env?.incoming?.headers;
-  if (!headers) return c.req.raw;
-  return {
-    url: c.req.url,
-    headers: {
-      get: (name) => {
-        const value = headers[name];
-        return typeof value === "string" ? value : null;
-      },
-    },
-  };
-}
+type PageEnv = { Variables: { pageAddress?: PageAddress } };
 
 /**
  * Every request no other route took: a page, rendered by React Router with the services its loaders use
@@ -77,7 +56,7 @@ export function pageHandler(options: {
   /** The clock of publication; tests move it. */
   now: () => Date;
   /** Told of every view of a public page, whether rendered, kept or answered 304 (docs/product.md §27). */
-  viewed?: (view: PageView) => void;
+  viewed?: (request: Request) => void;
 }) {
   const { env, logger, ssr, pageCache } = options;
 
@@ -180,7 +159,7 @@ export function pageHandler(options: {
         status === 304 ||
         (status === 200 && (data || headers.get("Content-Type")?.startsWith("text/html")))
       )
-        viewed(pageView(c));
+        viewed(c.req.raw);
     });
   // Pages are read, and posted to (a page without an action shows React Router's 405 screen). Any other method is
   // answered here, in the address's language: React Router's 405 would render without the site's texts (§20).

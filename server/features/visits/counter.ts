@@ -8,9 +8,7 @@ import {
   VISIT_KEY_MAX,
   VISIT_KINDS,
   type DeviceClass,
-  type PageView,
   type VisitKind,
-  type VisitSource,
 } from "#core/visits.ts";
 import type { Database } from "#db/client.ts";
 import { visitCounts } from "#db/schema.ts";
@@ -40,7 +38,7 @@ export interface VisitSettings {
 
 export interface VisitCounter {
   /** A public page view the server answered (200, or 304 for a page the browser kept). Never throws. */
-  view(request: PageView): void;
+  view(request: Request): void;
   /** Writes what is counted so far; the settings are read again. */
   flush(): Promise<void>;
   /** The settings the owner just saved: the next view is counted, or not, by them. */
@@ -57,40 +55,16 @@ const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9]
 interface RefererHost {
   host: string;
   name: string | null;
-  /** The kind of site the name belongs to, should the request be an arrival. */
-  source: VisitSource;
 }
 
 function refererHost(referer: string): RefererHost | null {
   try {
     const from = new URL(referer);
-    const hostname = from.hostname.toLowerCase().replace(/^www\./, "");
-    const name = hostname.length <= 253 && HOST.test(hostname) ? hostname : null;
-    return { host: from.host, name, source: visitSource(name) };
+    const name = from.hostname.toLowerCase().replace(/^www\./, "");
+    return { host: from.host, name: name.length <= 253 && HOST.test(name) ? name : null };
   } catch {
     return null;
   }
-}
-
-/** The parts of a request's address a view reads. */
-interface Address {
-  host: string;
-  pathname: string;
-}
-
-/**
- * A request's host and path, from the absolute address the server built for it (scheme, host in lower case, path,
- * perhaps a query or a fragment a client sent): read by position, at a fifth of what `new URL` cost a view.
- */
-function addressOf(url: string): Address {
-  const hostStart = url.indexOf("//") + 2;
-  const pathStart = url.indexOf("/", hostStart);
-  let pathEnd = url.length;
-  for (const mark of ["?", "#"]) {
-    const at = url.indexOf(mark, pathStart);
-    if (at !== -1 && at < pathEnd) pathEnd = at;
-  }
-  return { host: url.slice(hostStart, pathStart), pathname: url.slice(pathStart, pathEnd) };
 }
 
 /**
@@ -98,23 +72,23 @@ function addressOf(url: string): Address {
  * a link or a reload), else the referring host (without "www."), or null for none or one that is not a host name.
  */
 function arrivalFrom(
-  request: PageView,
-  url: Address,
+  request: Request,
+  url: URL,
   hostOf: (referer: string) => RefererHost | null,
-): { inside: true } | { inside: false; host: string | null; source: VisitSource } {
+): { inside: true } | { inside: false; host: string | null } {
   if (url.pathname.endsWith(".data") || request.headers.get("sec-fetch-site") === "same-origin")
     return { inside: true };
   const referer = request.headers.get("referer");
   const from = referer ? hostOf(referer) : null;
   if (from?.host === url.host) return { inside: true };
-  return { inside: false, host: from?.name ?? null, source: from?.source ?? "direct" };
+  return { inside: false, host: from?.name ?? null };
 }
 
 /**
  * React Router's data request for the page the browser already shows (after a form was sent, say): the same page
  * again, not a view. A navigation's data request names the page the visitor leaves in its Referer.
  */
-function isRevalidation(request: PageView, url: Address, path: string): boolean {
+function isRevalidation(request: Request, url: URL, path: string): boolean {
   try {
     const from = new URL(request.headers.get("referer") ?? "");
     return from.host === url.host && from.pathname === path;
@@ -167,20 +141,20 @@ const userAgentClassifier = () =>
   );
 
 /**
- * A Referer's host and source, remembered for the referrers that are an origin alone (what browsers send another
- * site by default, "strict-origin-when-cross-origin"): parsing and naming it were the next dearest steps of an
- * arrival. A Referer with a path is read each time and never kept.
+ * A Referer's host, remembered for the referrers that are an origin alone (what browsers send another site by
+ * default, "strict-origin-when-cross-origin"): parsing it was the next dearest step of an arrival. A Referer with
+ * a path is parsed each time and never kept.
  */
 const refererHosts = () =>
   remembered(USER_AGENTS_REMEMBERED, refererHost, (referer) => /^https?:\/\/[^/]+\/?$/.test(referer));
 
 /** Whether the browser asked not to be tracked (DNT, RFC-less but honoured) or for Global Privacy Control. */
-function optedOut(request: PageView): boolean {
+function optedOut(request: Request): boolean {
   return request.headers.get("dnt") === "1" || request.headers.get("sec-gpc") === "1";
 }
 
 /** A prefetch (a link hovered, Speculation Rules): not a view until the page is shown. */
-function isPrefetch(request: PageView): boolean {
+function isPrefetch(request: Request): boolean {
   const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
   return purpose.includes("prefetch") || purpose.includes("prerender");
 }
@@ -251,12 +225,12 @@ export function createVisitCounter(deps: {
     return clock.day;
   };
 
-  const view = (request: PageView) => {
+  const view = (request: Request) => {
     if (!countVisits || optedOut(request) || isPrefetch(request)) return;
     const userAgent = request.headers.get("user-agent");
     const device = userAgent ? classify(userAgent) : null;
     if (!device) return;
-    const url = addressOf(request.url);
+    const url = new URL(request.url);
     const path = viewedPath(url.pathname);
     if (path.length > VISIT_KEY_MAX) return;
     if (url.pathname.endsWith(".data") && isRevalidation(request, url, path)) return;
@@ -267,7 +241,7 @@ export function createVisitCounter(deps: {
     // A navigation inside the site is a view, not an arrival: only arrivals have a source.
     const from = arrivalFrom(request, url, hostOf);
     if (from.inside) return;
-    add(day, "source", from.source);
+    add(day, "source", visitSource(from.host));
     if (!from.host) return;
     if (referrers.day !== day) Object.assign(referrers, { day, hosts: new Set<string>() });
     if (!referrers.hosts.has(from.host) && referrers.hosts.size >= REFERRER_HOSTS_PER_DAY) return;
@@ -333,7 +307,7 @@ export function createVisitCounter(deps: {
   // A view is counted once the event loop's turn has written its answers (setImmediate), so that no answer waits
   // on counting: counted before its answer went out, a view held the answers of the turn behind it, and counting
   // cost the site a tenth of its throughput (decision 061).
-  let waiting: PageView[] = [];
+  let waiting: Request[] = [];
   const countWaiting = () => {
     const views = waiting;
     waiting = [];
