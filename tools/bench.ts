@@ -490,8 +490,6 @@ export interface Throughput {
   timeouts: number;
   /** Requests per second of each round, in the order run; `requestsPerSecond` is their median. */
   rounds: number[];
-  /** The p99 of every answer of every round together. */
-  latencyP99AllMs: number;
 }
 
 /**
@@ -535,63 +533,41 @@ async function timedAnswers(
   return { result, times: times.sort((a, b) => a - b) };
 }
 
-/** One round of `url` under 50 connections, and each answer's time, sorted. */
-async function loadTest(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ figure: Throughput; times: number[] }> {
+/** One round of `url` under 50 connections. */
+async function loadTest(url: string, headers: Record<string, string> = {}): Promise<Throughput> {
   await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up, not counted
   const { result, times } = await timedAnswers({ url, connections: 50, duration: LOAD_SECONDS, headers });
-  const p99 = round(percentile(times, 0.99), 1);
-  const figure: Throughput = {
+  return {
     url: new URL(url).pathname,
     requestsPerSecond: round(result.requests.average),
     latencyP50Ms: round(percentile(times, 0.5), 1),
-    latencyP99Ms: p99,
+    latencyP99Ms: round(percentile(times, 0.99), 1),
     bytesPerSecond: round(result.throughput.average),
     total: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
     rounds: [round(result.requests.average)],
-    latencyP99AllMs: p99,
   };
-  return { figure, times };
 }
 
 /**
  * Servers under the same load in alternating rounds (Sira, reference, Sira, …; with `--before`, each checkout's Sira
  * and reference in turn): on two cores shared with the load generator, one run of each drifted by 10–20 % with what
  * else the machine did, in either direction. Every other round goes through them the other way round, so none is
- * always first. Each server's figure is its median round; every round's requests per second and p99 are kept
- * beside it.
+ * always first. Each server's figure is its median round; every round's requests per second are kept beside it.
  */
 export async function loadTestRounds(
   urls: string[],
   headers: Record<string, string> = {},
-  count = LOAD_ROUNDS,
 ): Promise<Throughput[]> {
   const rounds: Throughput[][] = urls.map(() => []);
-  const times: number[][] = urls.map(() => []);
-  for (let round = 0; round < count; round++) {
+  for (let round = 0; round < LOAD_ROUNDS; round++) {
     const order = [...urls.keys()];
     if (round % 2 === 1) order.reverse();
-    for (const i of order) {
-      const test = await loadTest(urls[i]!, headers);
-      rounds[i]!.push(test.figure);
-      for (const time of test.times) times[i]!.push(time);
-    }
+    for (const i of order) rounds[i]!.push(await loadTest(urls[i]!, headers));
   }
-  return rounds.map((each, i) => ({
-    ...medianRound(each),
-    latencyP99AllMs: round(
-      percentile(
-        times[i]!.sort((a, b) => a - b),
-        0.99,
-      ),
-      1,
-    ),
-  }));
+  return rounds.map(medianRound);
 }
 
 function medianRound(rounds: Throughput[]): Throughput {
