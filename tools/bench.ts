@@ -500,11 +500,11 @@ const QUICK = process.argv.includes("--quick");
 /** How long each load test runs, after a warm-up of its own; the pairs are measured in alternating rounds. */
 const LOAD_SECONDS = QUICK ? 1 : 5;
 const LOAD_ROUNDS = QUICK ? 1 : 3;
-/** Pairs of rounds of counting on and off, and each round's length: many short ones (see measureCounting). */
-const COUNTING_ROUNDS = QUICK ? 1 : 16;
+/** Sets of rounds of counting on, off and a control, and each round's length: many short ones (see measureCounting). */
+const COUNTING_SETS = QUICK ? 1 : 16;
 const COUNTING_SECONDS = QUICK ? 1 : 2;
-/** Pairs of rounds at the latency test's steady rate, and each one's length. */
-const STEADY_PAIRS = QUICK ? 1 : 4;
+/** Sets of rounds at the latency test's steady rate, and each one's length. */
+const STEADY_SETS = QUICK ? 1 : 4;
 const STEADY_SECONDS = QUICK ? 2 : 6;
 /** Timed starts, the steady-rate latency test, the burst of cached pages and the idle time after it. */
 const COLD_STARTS = QUICK ? 1 : 3;
@@ -1297,12 +1297,13 @@ const BROWSER_VISIT = {
  * Public pages with counting on and off (docs/product.md §27, decisions 045 and 061): one server for each checkout
  * (`--before=<dir>` adds an earlier one), switched in Settings between rounds as its owner would switch it, so that
  * on and off run in the same process: two processes of the same code differed by as much as counting costs. After
- * a warm-up, COUNTING_ROUNDS pairs of short rounds, on then off, then off then on, and so on: a round drifts from
- * the next by more than counting costs, and many short pairs follow the drift closer than a few long ones. The
+ * a warm-up, COUNTING_SETS sets of short rounds: counting on, off, and off again as a control, each kind first in
+ * turn. A round drifts from the next by more than counting costs, and many short sets follow the drift closer than
+ * a few long ones. The control is the same code as "off": its ratios are what this machine's noise alone gives. The
  * switch empties the page cache, and the page is rendered again before each round: a round holds only page-cache
- * hits, and the counting of each. Throughput on ÷ off is the median of the pairs' ratios; CPU per request is the
+ * hits, and the counting of each. Throughput ÷ off is the median of the sets' ratios; CPU per request is the
  * server's CPU time ÷ the requests of a round, the median of a kind's rounds. The p99 is taken at the latency
- * test's steady rate, in STEADY_PAIRS pairs of rounds, over every answer of a kind: under full load an answer's time
+ * test's steady rate, in STEADY_SETS sets of rounds, over every answer of a kind: under full load an answer's time
  * is its wait behind the others, which only repeats the throughput.
  */
 export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): Promise<string[][]> {
@@ -1329,20 +1330,24 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
         "requests/s, median round",
         "CPU µs/request",
         `p99 ms at ${LATENCY_RATE}/s`,
-        "on/off requests/s",
-        "each pair",
-        "on/off CPU",
-        "on/off p99",
+        "÷ off: requests/s",
+        "each set",
+        "÷ off: CPU",
+        "÷ off: p99",
       ],
     ];
+    // Each set runs a round of each kind, in turn first: counting on, off, and off again as a control. The control
+    // is the same code as "off", so its ratios to "off" show how far this machine moves a figure by itself.
+    const kinds = ["on", "off", "control"] as const;
+    type Kind = (typeof kinds)[number];
     for (const page of ["/", `/articles/${ARTICLE_SLUGS[0]}`])
       for (const side of sides) {
         const server = side.server!;
         const owner = await signIn(server.origin, BENCH_PASSWORD);
         const url = `${server.origin}${page}`;
-        const switchTo = async (on: boolean) => {
+        const switchTo = async (kind: Kind) => {
           const settings = await owner.request("GET", "/api/settings");
-          await owner.request("PUT", "/api/settings", { ...settings, countVisits: on });
+          await owner.request("PUT", "/api/settings", { ...settings, countVisits: kind === "on" });
           // This checkout's counter follows a save at once; an earlier one's perhaps only at its next write.
           if (side.checkout !== THIS_CHECKOUT) await sleep(VISIT_FLUSH_MS + 1000);
           // The save empties the page cache. The page is rendered now, so that no round holds a render: the
@@ -1351,21 +1356,22 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
           // by more than counting does.
           await (await fetch(url, { headers: BROWSER_VISIT })).arrayBuffer();
         };
+        const inTurn = (set: number) => kinds.map((_, i) => kinds[(i + set) % kinds.length]!);
         // A server's first seconds under load are its slowest (its code not yet optimised).
-        await switchTo(true);
+        await switchTo("on");
         await loadTest(url, BROWSER_VISIT);
-        const rounds = { on: [] as CountingRound[], off: [] as CountingRound[] };
-        for (let pair = 0; pair < COUNTING_ROUNDS; pair++)
-          for (const on of pair % 2 === 0 ? [true, false] : [false, true]) {
-            await switchTo(on);
-            rounds[on ? "on" : "off"].push(await countingRound(url, server.pid));
+        const rounds: Record<Kind, CountingRound[]> = { on: [], off: [], control: [] };
+        for (let set = 0; set < COUNTING_SETS; set++)
+          for (const kind of inTurn(set)) {
+            await switchTo(kind);
+            rounds[kind].push(await countingRound(url, server.pid));
           }
         // Latency as a visitor meets it, at the steady rate of the latency test: under full load an answer's
         // time is mostly its wait behind the 49 others, which follows the throughput.
-        const steady = { on: [] as number[], off: [] as number[] };
-        for (let pair = 0; pair < STEADY_PAIRS; pair++)
-          for (const on of pair % 2 === 0 ? [true, false] : [false, true]) {
-            await switchTo(on);
+        const steady: Record<Kind, number[]> = { on: [], off: [], control: [] };
+        for (let set = 0; set < STEADY_SETS; set++)
+          for (const kind of inTurn(set)) {
+            await switchTo(kind);
             const { times } = await timedAnswers({
               url,
               connections: 20,
@@ -1373,30 +1379,31 @@ export async function measureCounting(checkouts: Checkout[] = [THIS_CHECKOUT]): 
               duration: STEADY_SECONDS,
               headers: BROWSER_VISIT,
             });
-            for (const time of times) steady[on ? "on" : "off"].push(time);
+            for (const time of times) steady[kind].push(time);
           }
-        const steadyP99 = (kind: "on" | "off") =>
+        const steadyP99 = (kind: Kind) =>
           percentile(
             steady[kind].sort((a, b) => a - b),
             0.99,
           );
-        const ratios = (figure: (round: CountingRound) => number) =>
-          rounds.on.map((round, i) => figure(round) / figure(rounds.off[i]!));
-        const requests = ratios((round) => round.requestsPerSecond);
-        const cpu = (kind: CountingRound[]) => median(kind.map((round) => round.cpuUs));
-        for (const kind of ["on", "off"] as const)
+        const cpu = (kind: Kind) => median(rounds[kind].map((round) => round.cpuUs));
+        for (const kind of kinds) {
+          const requests = rounds[kind].map(
+            (round, i) => round.requestsPerSecond / rounds.off[i]!.requestsPerSecond,
+          );
           rows.push([
             ...(checkouts.length > 1 ? [side.checkout.label] : []),
             page,
-            kind,
+            kind === "control" ? "off (control)" : kind,
             median(rounds[kind].map((round) => round.requestsPerSecond)).toFixed(0),
-            cpu(rounds[kind]).toFixed(1),
+            cpu(kind).toFixed(1),
             steadyP99(kind).toFixed(1),
-            kind === "on" ? median(requests).toFixed(3) : "",
-            kind === "on" ? requests.map((ratio) => ratio.toFixed(2)).join(", ") : "",
-            kind === "on" ? (cpu(rounds.on) / cpu(rounds.off)).toFixed(3) : "",
-            kind === "on" ? (steadyP99("on") / steadyP99("off")).toFixed(3) : "",
+            kind === "off" ? "" : median(requests).toFixed(3),
+            kind === "off" ? "" : requests.map((ratio) => ratio.toFixed(2)).join(", "),
+            kind === "off" ? "" : (cpu(kind) / cpu("off")).toFixed(3),
+            kind === "off" ? "" : (steadyP99(kind) / steadyP99("off")).toFixed(3),
           ]);
+        }
       }
     return rows;
   } finally {
@@ -1515,7 +1522,7 @@ async function main() {
     print("Memory of the server process (MiB)", "memory", [0]);
     print("Summary", "summary", [0, 2]);
     console.log(
-      "\nPublic pages with counting on and off (a browser's User-Agent and Referer): one server switched in Settings between rounds; on/off requests/s, the median of each pair's ratio (50 connections); the server's CPU per request, the median round; p99 at a steady rate, every answer of a kind",
+      "\nPublic pages with counting on and off (a browser's User-Agent and Referer): one server switched in Settings between rounds, with a control round of off again in each set (same code: its ratios are the machine's noise); requests/s ÷ off, the median of each set's ratio (50 connections); the server's CPU per request, the median round; p99 at a steady rate, every answer of a kind",
     );
     console.log(table(counting));
 
