@@ -154,6 +154,8 @@ const en = {
     "Part of the site's data is damaged and cannot be read. Nothing was changed; please try again later.",
   diskFull:
     "The server's disk is full, so nothing can be saved right now. Nothing was changed; try again later.",
+  databaseUnavailable:
+    "The site cannot reach its data right now. Nothing was changed; try again in a minute.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -370,6 +372,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   methodNotAllowed: "هذا العنوان لا يقبل هذا النوع من الطلبات.",
   dataDamaged: "جزء من بيانات الموقع تالف ولا يمكن قراءته. لم يتغيّر شيء؛ يرجى المحاولة لاحقًا.",
   diskFull: "قرص الخادم ممتلئ، فلا يمكن حفظ أي شيء الآن. لم يتغيّر شيء؛ حاول مرة أخرى لاحقًا.",
+  databaseUnavailable: "يتعذّر على الموقع الوصول إلى بياناته الآن. لم يتغيّر شيء؛ حاول مرة أخرى بعد دقيقة.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

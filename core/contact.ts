@@ -18,7 +18,7 @@ export type ContactReply =
 
 /** What the service decided: the reply, its HTTP status, and for a rate limit when to try again. */
 export interface ContactOutcome {
-  status: 200 | 400 | 403 | 404 | 415 | 422 | 429;
+  status: 200 | 400 | 403 | 404 | 415 | 422 | 429 | 503;
   reply: ContactReply;
   retryAfterSeconds?: number;
 }

@@ -5,6 +5,7 @@ import { apiErrorText, issueText, type ApiErrorKey, type SchemaIssue } from "#co
 import type { TranslateVars } from "#core/i18n.ts";
 import { readPreferences, type Language } from "#core/preferences.ts";
 import type { DataHealth } from "#server/kernel/data-health.ts";
+import { unreachableDatabaseError } from "#server/kernel/database.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import { StorageUnavailableError } from "#server/kernel/storage/image-store.ts";
 
@@ -80,8 +81,9 @@ export function apiFail(
 }
 
 /**
- * The app's last word on an error: a ServiceError becomes its API error; damaged data a 503 and a full disk a
- * 507 in the visitor's language (docs/product.md §23, logged once by `health`); anything else is logged, then 500.
+ * The app's last word on an error: a ServiceError becomes its API error; a database out of reach a 503, damaged
+ * data a 503 and a full disk a 507, in the visitor's language (docs/product.md §23, damage and a full disk logged
+ * once by `health`); anything else is logged, then 500.
  */
 export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandler {
   return (error, c) => {
@@ -103,6 +105,20 @@ export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandle
       c.header("Retry-After", "30");
       if (c.req.path.startsWith("/api/")) return apiFail(c, 503, "storageUnavailable");
       return c.text(apiErrorText(preferredLanguage(c), "storageUnavailable"), 503);
+    }
+    if (unreachableDatabaseError(error)) {
+      logger.error("database out of reach", {
+        requestId: c.get("requestId") as string | undefined,
+        method: c.req.method,
+        path: c.req.path,
+        error: String(error),
+      });
+      c.header("Retry-After", "30");
+      // The contact endpoint answers in the language of the page its form was on.
+      const contact = c.req.path.startsWith("/f/");
+      const text = apiErrorText(contact ? formLanguage(c) : preferredLanguage(c), "databaseUnavailable");
+      if (contact || c.req.path.startsWith("/api/")) return apiError(c, 503, text);
+      return c.text(text, 503);
     }
     const problem = health?.note(error);
     if (problem) {

@@ -40,3 +40,20 @@ export async function openDatabase(
     },
   };
 }
+
+/**
+ * Whether the database was out of reach, so the request did nothing and may be sent again: no connection came free
+ * within the pool's wait (node-postgres: "timeout exceeded when trying to connect"), or the server refused, dropped
+ * or would not take a connection (ECONNREFUSED, ECONNRESET; SQLSTATE 57P01 shutting down, 57P03 starting,
+ * 53300 too many connections). Looks along the error's causes (Drizzle wraps the driver's error).
+ */
+export function unreachableDatabaseError(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Object && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "53300"].includes(code))
+      return true;
+    if (typeof message === "string" && /^timeout exceeded when trying to connect$/.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

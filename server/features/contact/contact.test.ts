@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiErrorText } from "#core/api-errors.ts";
 import { CONTACT_LIMITS, FORM_STAMP_FIELD } from "#core/contact.ts";
@@ -474,6 +474,36 @@ describe.each(backends)("POST /f/:formId on $name", (backend) => {
     expect(rows.filter((row) => !row.held)).toHaveLength(CONTACT_GLOBAL_CEILING.max);
     expect(rows.filter((row) => row.held)).toHaveLength(200 - CONTACT_GLOBAL_CEILING.max);
   });
+
+  it.runIf(backend.name === "postgres")(
+    "answers 503 in the page's language when no database connection comes free, and takes the message once sent again",
+    async () => {
+      const { app } = makeApp(database());
+      // Every one of the pool's ten connections busy for longer than a request waits for one (5 s).
+      const busy = Promise.all(
+        Array.from({ length: 10 }, () => database().db.execute(sql`select pg_sleep(7)`)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const [refused, read] = await Promise.all([
+        postJson(app, VALID, { headers: { "Accept-Language": "ar" } }),
+        app.request("/api/projects"),
+      ]);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("30");
+      const message = apiErrorText("ar", "databaseUnavailable");
+      expect(await refused.json()).toEqual({
+        error: message,
+        errors: [{ code: "UNSPECIFIED", message }],
+      });
+      expect(read.status).toBe(503);
+      expect(await read.json()).toEqual({ error: english("databaseUnavailable") });
+      await busy;
+
+      expect((await stored()).map((row) => row.subject)).toEqual([]);
+      expect((await postJson(app, VALID, { headers: { "Accept-Language": "ar" } })).status).toBe(200);
+      expect((await stored()).map((row) => row.subject)).toEqual([VALID.subject]);
+    },
+  );
 });
 
 describe("the content security policy", () => {

@@ -14,6 +14,7 @@ import type { Language } from "#core/preferences.ts";
 import { LEAD_FIELDS, leadPath } from "#core/visits.ts";
 import type { Database } from "#db/client.ts";
 import { contactDrops, messages } from "#db/schema.ts";
+import { unreachableDatabaseError } from "#server/kernel/database.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import { addressGroup } from "#server/http/client-address.ts";
 import { createRateLimits, type RateLimits } from "#server/kernel/rate-limits.ts";
@@ -245,7 +246,22 @@ export function createContact(deps: ContactDeps) {
   return {
     /** Takes a message sent to `formId`, by default this server's form (CONTACT_FORM_ID). */
     submit: (submission: Omit<ContactSubmission, "formId"> & { formId?: string }) =>
-      submitContact(deps, { ...submission, formId: submission.formId ?? deps.formId }),
+      submitContact(deps, { ...submission, formId: submission.formId ?? deps.formId }).catch(
+        (error: unknown): ContactOutcome => {
+          // Nothing was stored: the visitor is told to send it again, and the form keeps what was typed
+          // (docs/product.md §23.6).
+          if (!unreachableDatabaseError(error)) throw error;
+          deps.logger.error("contact message not stored: the database is out of reach", {
+            error: String(error),
+          });
+          const message = apiErrorText(submission.language, "databaseUnavailable");
+          return {
+            status: 503,
+            reply: { error: message, errors: [{ code: "UNSPECIFIED", message }] },
+            retryAfterSeconds: 30,
+          };
+        },
+      ),
     /** The contact form's signed render time, for its hidden field (docs/product.md §25). */
     stamp: () => deps.stamps.issue(deps.now()),
   };
