@@ -500,7 +500,7 @@ const QUICK = process.argv.includes("--quick");
 /** How long each load test runs, after a warm-up of its own; the pairs are measured in alternating rounds. */
 const LOAD_SECONDS = QUICK ? 1 : 5;
 const LOAD_ROUNDS = QUICK ? 1 : 3;
-/** Sets of rounds of counting on, off and a control, and each round's length: many short ones (see measureCounting). */
+/** Sets of rounds (counting on, off, a control) and each round's length: many short ones (see measureCounting). */
 const COUNTING_SETS = QUICK ? 1 : 16;
 const COUNTING_SECONDS = QUICK ? 1 : 2;
 /** Sets of rounds at the latency test's steady rate, and each one's length. */
@@ -753,12 +753,12 @@ interface Latency {
  * `url` at a steady `rate` of requests per second for `seconds`, with a browser's Accept-Encoding, over 20
  * connections: each sends its share of the second's requests, the next when the last is answered. They go at the
  * start of each second (autocannon's rate is a count per second), so the 200 come as a burst, and the median is
- * mostly an answer's wait behind the others of its second. The percentiles are of the answers' own times, without autocannon's correction for requests held back (coordinated
- * omission): it assumes one request every millisecond whatever the rate, and so counts a 30 ms answer as 30
- * (decision 060). No request is held back while every answer comes within its connection's interval, which the
- * check asks of the slowest. The page is asked for once first, so the test starts with it kept, as a site with
- * steady traffic has it: otherwise the 20 connections' first requests all queue behind one render. Its renders
- * each time the kept copy expires are in the figure.
+ * mostly an answer's wait behind the others of its second. The percentiles are of the answers' own times, without
+ * autocannon's correction for requests held back (coordinated omission): it assumes one request every millisecond
+ * whatever the rate, and so counts a 30 ms answer as 30 (decision 060). No request is held back while every
+ * answer comes within its connection's interval, which the check asks of the slowest. The page is asked for once
+ * first, so the test starts with it kept, as a site with steady traffic has it: otherwise the 20 connections' first
+ * requests all queue behind one render. Its renders each time the kept copy expires are in the figure.
  */
 async function latencyAtRate(url: string, rate: number, seconds: number): Promise<Latency> {
   const connections = 20;

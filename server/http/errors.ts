@@ -95,30 +95,23 @@ export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandle
     if (error instanceof HTTPException && error.status === 400 && c.req.path.startsWith("/api/"))
       return apiFail(c, 400, "invalidJson");
     if (error instanceof HTTPException) return error.getResponse();
-    if (error instanceof StorageUnavailableError) {
-      logger.error("image storage unavailable", {
+    // Images or the database out of reach: nothing was done, and the request may be sent again.
+    const unavailable =
+      error instanceof StorageUnavailableError
+        ? { key: "storageUnavailable" as const, log: "image storage unavailable", cause: error.cause }
+        : unreachableDatabaseError(error)
+          ? { key: "databaseUnavailable" as const, log: "database out of reach", cause: error }
+          : undefined;
+    if (unavailable) {
+      logger.error(unavailable.log, {
         requestId: c.get("requestId") as string | undefined,
         method: c.req.method,
         path: c.req.path,
-        error: String(error.cause),
+        error: String(unavailable.cause),
       });
       c.header("Retry-After", "30");
-      if (c.req.path.startsWith("/api/")) return apiFail(c, 503, "storageUnavailable");
-      return c.text(apiErrorText(preferredLanguage(c), "storageUnavailable"), 503);
-    }
-    if (unreachableDatabaseError(error)) {
-      logger.error("database out of reach", {
-        requestId: c.get("requestId") as string | undefined,
-        method: c.req.method,
-        path: c.req.path,
-        error: String(error),
-      });
-      c.header("Retry-After", "30");
-      // The contact endpoint answers in the language of the page its form was on.
-      const contact = c.req.path.startsWith("/f/");
-      const text = apiErrorText(contact ? formLanguage(c) : preferredLanguage(c), "databaseUnavailable");
-      if (contact || c.req.path.startsWith("/api/")) return apiError(c, 503, text);
-      return c.text(text, 503);
+      if (c.req.path.startsWith("/api/")) return apiFail(c, 503, unavailable.key);
+      return c.text(apiErrorText(preferredLanguage(c), unavailable.key), 503);
     }
     const problem = health?.note(error);
     if (problem) {

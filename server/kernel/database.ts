@@ -52,7 +52,7 @@ export function unreachableDatabaseError(error: unknown): boolean {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "53300"].includes(code))
       return true;
-    if (typeof message === "string" && /^timeout exceeded when trying to connect$/.test(message)) return true;
+    if (message === "timeout exceeded when trying to connect") return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
