@@ -12,7 +12,7 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS runtime
 # A line per request in the container's log (JSON: the log is no terminal). Two malloc arenas: libvips' encoding
-# threads otherwise keep arenas of their own, and the memory in them (decision 054).
+# threads otherwise keep arenas of their own, and the memory in them (decision 003).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
@@ -36,6 +36,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# As `npm start` runs it, with its two Node flags (decision 039); SIGTERM finishes open requests and closes the
+# As `npm start` runs it, with its two Node flags (decision 003); SIGTERM finishes open requests and closes the
 # database.
 CMD ["node", "--liftoff-only", "--max-semi-space-size=2", "server.js"]

@@ -211,7 +211,7 @@ export default tseslint.config(
                 "pg",
                 "@electric-sql/pglite",
                 "drizzle-orm",
-                // The input schemas, which the admin's forms check with before sending (decision 040).
+                // The input schemas, which the admin's forms check with before sending (decision 009).
                 "!\\#db/inputs.ts",
               ],
               allowTypeImports: true,

@@ -26,7 +26,7 @@ export default defineConfig<{ database: E2eDatabase }>({
   fullyParallel: true,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
-  // Two cores on the development and CI machines; a third worker did not shorten the run (decision 049).
+  // Two cores on the development and CI machines; a third worker did not shorten the run (decision 007).
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },

@@ -18,11 +18,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // The test files of a worker share its process and module graph (decision 059): no file changes a module's
+    // The test files of a worker share its process and module graph (decision 007): no file changes a module's
     // state, the environment or a mock for the next.
     isolate: false,
     // Vitest's default leaves one core idle (all but one); each file owns its databases, so files run side by side
-    // on every core (decision 049).
+    // on every core (decision 007).
     maxWorkers: "100%",
   },
 });

@@ -22,7 +22,7 @@ export function pickLocalized<Field extends "title" | "excerpt" | "content">(
 }
 
 /**
- * The languages an article exists in (decision 044): those whose content has text. A page in another language
+ * The languages an article exists in (decision 015): those whose content has text. A page in another language
  * shows the text in the language it exists in, marked as such, and is not advertised to search engines or feeds.
  * An article with no text in either language exists in both (its titles are all there is).
  */

@@ -1,4 +1,4 @@
-// A deliberately small translator (decision 005). A missing key shows the key itself (docs/product.md §4.4) and
+// A deliberately small translator (decision 004). A missing key shows the key itself (docs/product.md §4.4) and
 // warns on the console, which fails the test that caused it; the app's keys are typed from the English
 // dictionary (app/i18n/keys.ts), so most such mistakes do not even compile.
 //

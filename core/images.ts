@@ -6,7 +6,7 @@ export const IMAGE_BUCKET = "portfolio_images";
 /** "site" holds the owner's portrait and about image (docs/product.md §17). */
 export const IMAGE_FOLDERS = ["projects", "articles", "site"] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
-/** The image columns of a project or an article: its image and its share image per language (decision 044). */
+/** The image columns of a project or an article: its image and its share image per language (decision 015). */
 export const ITEM_IMAGE_COLUMNS = ["image_url", "share_image_en", "share_image_ar"] as const;
 export const IMAGE_URL_PREFIX = `/storage/${IMAGE_BUCKET}/`;
 /** The largest upload the server takes (docs/product.md §13). */
@@ -59,7 +59,7 @@ export function isStoredImageName(name: string): boolean {
   return /^\d+_[A-Za-z0-9_.-]+\.(png|jpg|webp|gif|avif)$/.test(name) && name.length <= 140;
 }
 
-// Responsive variants (docs/product.md §13, decision 020): every still upload is also stored as AVIF and
+// Responsive variants (docs/product.md §13, decision 010): every still upload is also stored as AVIF and
 // WebP at these widths, never wider than the original, beside it: `{name without extension}-w{width}.{avif|webp}`.
 
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;

@@ -1,6 +1,6 @@
 // Intl's formatters are slow to make and quick to use: the first of a locale loads its data (about 5 ms here for a
 // date format, more on a phone), each later one still costs a fraction of a millisecond, and a page of article cards
-// made dozens of them while hydrating (decision 033). Each distinct
+// made dozens of them while hydrating (decision 037). Each distinct
 // formatter is made once and kept. The keys come from our own call sites (a locale, fixed options, the site's time
 // zone), so there are few; the cap only guards against a caller that passes something unbounded.
 

@@ -37,7 +37,7 @@ export const PROJECT_LIMITS = {
 /** A project's stored texts in both languages (db/records.ts Project has these and more). */
 export interface BilingualProject {
   id: string;
-  /** Its case study's slug in each language (docs/product.md §28, decision 043); the samples have none. */
+  /** Its case study's slug in each language (docs/product.md §28, decision 015); the samples have none. */
   slug_en?: string;
   slug_ar?: string;
   title: string;
@@ -73,7 +73,7 @@ export interface PublicProject {
   tags: string[];
   created_at: string;
   /**
-   * The language of each text shown in the other language because the page's is empty (decision 044): its own
+   * The language of each text shown in the other language because the page's is empty (decision 015): its own
    * `lang` and `dir` on the card. Absent when every text is in the page's language.
    */
   fallback?: Partial<Record<"title" | "description" | "category", Language>>;
@@ -105,7 +105,7 @@ export function localizeProject(project: BilingualProject, language: Language): 
   };
 }
 
-/** A project's slugs: the Arabic one is the English one when it has none (decision 043). */
+/** A project's slugs: the Arabic one is the English one when it has none (decision 015). */
 function caseStudySlugs(project: { slug_en?: string; slug_ar?: string }) {
   return { en: project.slug_en ?? "", ar: project.slug_ar || project.slug_en || "" };
 }
@@ -152,9 +152,9 @@ export interface BilingualCaseStudy extends BilingualProject {
 /** A case study as its page shows it in one language (docs/product.md §28). */
 export interface CaseStudy {
   id: string;
-  /** Its address in each language (decision 043). */
+  /** Its address in each language (decision 015). */
   paths: Record<Language, string>;
-  /** The owner's search and share texts in the page's language (decision 044); empty: the title and summary. */
+  /** The owner's search and share texts in the page's language (decision 015); empty: the title and summary. */
   metaTitle: string;
   metaDescription: string;
   /** The owner's share image for the page's language; null: the generated share card. */

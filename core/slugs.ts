@@ -1,6 +1,6 @@
 import type { Language } from "./preferences.ts";
 
-// An address per language for every item that has one (articles, projects; decision 043): an English slug by
+// An address per language for every item that has one (articles, projects; decision 015): an English slug by
 // the spec's rule (docs/product.md §5.6, core/article-rules.ts buildSlug) and an Arabic slug that keeps Arabic
 // letters, percent-encoded on the wire as browsers do and readable in the address bar.
 
@@ -64,7 +64,7 @@ export function englishSlug(title: string): string {
 export const SLUG_MIN = 3;
 
 /**
- * A project's slugs before uniqueness (decision 043): the owner's own (letters of either language kept), else the
+ * A project's slugs before uniqueness (decision 015): the owner's own (letters of either language kept), else the
  * English one from its title by the spec's rule and the Arabic one from its Arabic title; each falls back to the
  * other, and the English one at last to `project-` and the time's last 5 digits.
  */

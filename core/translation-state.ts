@@ -1,6 +1,6 @@
 import type { Language } from "./preferences.ts";
 
-// Where an item's translation stands (decision 044), from when each language's text last changed: a language with
+// Where an item's translation stands (decision 015), from when each language's text last changed: a language with
 // no text while the other has some is missing; a language whose text is older than the other's was translated
 // from an older version (or not yet followed an edit), and by how many whole days.
 

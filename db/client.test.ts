@@ -117,7 +117,7 @@ describe("createDb with broken migrations", () => {
   });
 });
 
-describe("the migration that gives existing content its slugs per language (decision 043)", () => {
+describe("the migration that gives existing content its slugs per language (decision 015)", () => {
   let root: string | undefined;
   afterEach(() => {
     if (root) rmSync(root, { recursive: true, force: true });

@@ -72,7 +72,7 @@ function requireImageAlt(
 export const SLUG_MAX = 200;
 const slugText = z.string().trim().max(SLUG_MAX, { error: "tooLong" }).default("");
 
-/** The owner's own search and share texts and share image per language (decision 044); empty: the derived ones. */
+/** The owner's own search and share texts and share image per language (decision 015); empty: the derived ones. */
 export const META_TITLE_MAX = 120;
 export const META_DESCRIPTION_MAX = 300;
 const metaTexts = {
@@ -198,7 +198,7 @@ export const ProjectInputSchema = createInsertSchema(projects, {
     results_ar: true,
   })
   .extend({
-    // The owner's slugs (decision 043); empty: built from the titles.
+    // The owner's slugs (decision 015); empty: built from the titles.
     slug_en: slugText,
     slug_ar: slugText,
     /** The gallery in the owner's order (docs/product.md §28): the order of the list is the order shown. */
@@ -253,7 +253,7 @@ export const ArticleInputSchema = createInsertSchema(articles, {
     share_image_ar: true,
   })
   .extend({
-    // The owner's slugs (decision 043); empty: built from the titles.
+    // The owner's slugs (decision 015); empty: built from the titles.
     slug_en: slugText,
     slug_ar: slugText,
     // docs/product.md §18: a new article is a draft unless the owner publishes or schedules it.

@@ -26,7 +26,7 @@ export interface ArticleTag {
 
 /**
  * What articles and projects share about their two languages: when each language's text last changed (null while
- * it has none), so the admin can tell a translation older than its original (decision 044); and the owner's own
+ * it has none), so the admin can tell a translation older than its original (decision 015); and the owner's own
  * search and share texts and share image per language, used instead of the derived ones when given.
  */
 function translationColumns() {
@@ -68,7 +68,7 @@ export const projects = pgTable(
     featured: boolean("featured").notNull().default(false),
     /** The owner's order, smallest first; a new project goes first. */
     position: integer("position").notNull().default(0),
-    /** Its address in each language (decision 043): `/projects/{slug_en}`, `/ar/projects/{slug_ar}`. */
+    /** Its address in each language (decision 015): `/projects/{slug_en}`, `/ar/projects/{slug_ar}`. */
     slug_en: text("slug_en").notNull().default(""),
     slug_ar: text("slug_ar").notNull().default(""),
     ...translationColumns(),
@@ -139,7 +139,7 @@ export const articles = pgTable(
     /** The article's tags: one slug each, shown in English and Arabic. */
     tags: jsonb("tags").$type<ArticleTag[]>().notNull().default([]),
     /**
-     * Its Arabic address (decision 043); `slug` is the English one. Empty only in a row restored from a backup
+     * Its Arabic address (decision 015); `slug` is the English one. Empty only in a row restored from a backup
      * made before it existed: the Arabic address then uses the English slug.
      */
     slug_ar: text("slug_ar").notNull().default(""),
@@ -155,7 +155,7 @@ export const articles = pgTable(
   ],
 );
 
-// An article's content as its page shows it (decision 034): sanitised, code highlighted, rendered when the owner
+// An article's content as its page shows it (decision 011): sanitised, code highlighted, rendered when the owner
 // saves and read by the page, so a server answering visitors never loads the sanitiser's DOM (jsdom). `source`
 // names what it was rendered from (the content and the renderer's version); a row whose source no longer matches
 // is rendered again on the next read. Derived data: not in backups, removed with its article.
@@ -353,7 +353,7 @@ export const siteSettings = pgTable(
   (table) => [check("site_settings_single_row", sql`${table.id} = 1`)],
 );
 
-// The responsive variants of each upload (docs/product.md §13, decision 020): written when the file is
+// The responsive variants of each upload (docs/product.md §13, decision 010): written when the file is
 // stored, read by the pages that show it, removed with it.
 export const imageVariants = pgTable("image_variants", {
   url: text("url").primaryKey(),
@@ -366,7 +366,7 @@ export const imageVariants = pgTable("image_variants", {
 
 export type ImageVariantsRow = typeof imageVariants.$inferSelect;
 
-// Uploads whose variants are still to be made (docs/product.md §13, decision 051): one row per upload, written with
+// Uploads whose variants are still to be made (docs/product.md §13, decision 010): one row per upload, written with
 // it and removed once its variants are recorded (or with the upload). An instance claims a row by moving
 // `run_after` past the time its work can take, so a crashed instance's row is taken up again later.
 export const variantJobs = pgTable("variant_jobs", {
@@ -456,7 +456,7 @@ export const authChallenges = pgTable(
   (table) => [index("auth_challenges_expires_at_idx").on(table.expires_at)],
 );
 
-// Every slug an item had before its current ones, in either language, once it had been public (decision 043): its
+// Every slug an item had before its current ones, in either language, once it had been public (decision 015): its
 // old addresses answer 301 to the current one, and 410 once the item is deleted. `kind` names the item's table
 // ("articles", "projects"); `item_id` is kept when the item goes, so its addresses can say it is gone.
 export const slugHistory = pgTable(

@@ -1,6 +1,6 @@
 // `npm run backup -- FILE`: writes the whole site (content, settings, messages, images) to one zip
 // (docs/product.md §19). With the embedded database held by a running server, the server makes the archive and
-// the script fetches it over the key the server left in the data folder (decision 053); otherwise, and on
+// the script fetches it over the key the server left in the data folder (decision 018); otherwise, and on
 // PostgreSQL, the script reads the database itself. Either way the archive is one snapshot.
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";

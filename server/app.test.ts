@@ -318,7 +318,7 @@ describe.each(backends)("the API on $name", (backend) => {
         const response = await makeApp(database()).app.request(url);
         const csp = response.headers.get("content-security-policy") ?? "";
         expect(csp).toContain("default-src 'self'");
-        // No inline script runs in an answer that is no page (pages name theirs, decision 038).
+        // No inline script runs in an answer that is no page (pages name theirs, decision 008).
         expect(csp).toContain("script-src 'self';");
         expect(csp).not.toContain("unsafe-eval");
         expect(csp).toContain("object-src 'none'");

@@ -67,7 +67,7 @@ export interface AppOptions {
   dataHealth?: DataHealth;
   /** Counts public page views (docs/product.md §27); by default one per app, written when flushed. */
   visits?: VisitCounter;
-  /** The key of `npm run backup` while this server runs on the embedded database (decision 053). */
+  /** The key of `npm run backup` while this server runs on the embedded database (decision 018). */
   backupKey?: string;
 }
 
@@ -155,7 +155,7 @@ export function createApp(options: AppOptions) {
   };
   const security = createSecurityHeaders(headerOptions);
 
-  // Every request takes one path, through the middleware below in this order (decision 038).
+  // Every request takes one path, through the middleware below in this order (decision 008).
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use(requestIds());
   if (env.logRequests) app.use(requestLog(logger));
@@ -198,7 +198,7 @@ export function createApp(options: AppOptions) {
         logger,
         dataHealth,
         ssr: options.ssr,
-        // The loaders read the one service container the API uses (decision 041).
+        // The loaders read the one service container the API uses (decision 001).
         provide: (context) => context.set(servicesContext, services),
         pageCache: options.pageCache,
         securityHeaders: security,

@@ -80,7 +80,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     settings: () => readSettings(database.db, siteConfig),
     initial: { countVisits: siteConfig.countVisits, timeZone: siteConfig.timeZone },
   });
-  // `npm run backup` asks a running server for the archive when the database is embedded (decision 053).
+  // `npm run backup` asks a running server for the archive when the database is embedded (decision 018).
   const embedded = !env.databaseUrl && !options.inMemory;
   const backupKey = embedded ? newChannelKey() : undefined;
   const appOptions: AppOptions = {
@@ -112,7 +112,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   uploads.variants.start();
   visits.start();
   const stopHousekeeping = scheduleHousekeeping(app.services, logger, env.auditRetentionDays);
-  // Every request goes to the app (decision 038); the Node adapter hands it the socket (visitors' addresses for
+  // Every request goes to the app (decision 008); the Node adapter hands it the socket (visitors' addresses for
   // rate limits), behind Vite in dev.
   let listener = nodeListener(app.fetch);
   const { front, loadApp } = options;

@@ -26,7 +26,7 @@ import { createUploads } from "./features/uploads/service.ts";
 import { createVisitCounter, type VisitCounter } from "./features/visits/counter.ts";
 import { createVisitReports } from "./features/visits/report.ts";
 
-// The one service container (decision 041): every service of the site, built once from one set of dependencies.
+// The one service container (decision 001): every service of the site, built once from one set of dependencies.
 // The API's routers take their parts of it (server/app.ts); React Router's loaders get it whole through the load
 // context (`servicesContext`) and call a service directly: `getServices(context).articles.listPage(…)`.
 

@@ -3,7 +3,7 @@
 // It prints figures next to their targets and writes them to bench-results/bench.json; it asserts nothing.
 // Everything runs on loopback against a throw-away data folder seeded with sample content.
 // The server runs as its checkout's `npm start` runs it (Node flags, variables set before `node`);
-// `-- --node-flags="--liftoff-only" --env=MALLOC_ARENA_MAX=2` runs it with others (how decision 039 compared
+// `-- --node-flags="--liftoff-only" --env=MALLOC_ARENA_MAX=2` runs it with others (how decision 003 compared
 // them). Run with Node 24 (`node tools/bench.ts` strips the types).
 // `-- --before=<dir>` measures an earlier checkout's server too (built there, with its own node_modules), each
 // table showing before and after; `--quick` shortens every timed phase, to see that the script runs.
@@ -149,7 +149,7 @@ export async function makeSeededDataDir(prefix: string, extraArticles = 0): Prom
         .returning();
       saved.push(...more);
     }
-    // As the admin's save does (decision 034): each article's page HTML is rendered once and kept.
+    // As the admin's save does (decision 011): each article's page HTML is rendered once and kept.
     for (const article of saved)
       await keepArticleRenders(handle.db, article.id, await renderArticle(article));
   } finally {
@@ -196,7 +196,7 @@ export interface Checkout {
 /**
  * How a checkout's server is started: as its `npm start` does (package.json), or with the Node flags given on the
  * command line (`--node-flags="--a --b"`, `--node-flags=` for none), and any `--env=NAME=value`, to compare them
- * (decision 039).
+ * (decision 003).
  */
 function checkout(label: Checkout["label"], root: string): Checkout {
   const started = startCommand(root);
@@ -521,7 +521,7 @@ function percentile(sorted: number[], share: number): number {
 
 /**
  * A load test, with each answer's own time in ms, sorted. Not autocannon's percentiles: they are whole
- * milliseconds, and with a rate they hold made-up values for requests it assumes were held back (decision 060).
+ * milliseconds, and with a rate they hold made-up values for requests it assumes were held back (decision 045).
  */
 async function timedAnswers(
   options: Parameters<Autocannon>[0],
@@ -755,7 +755,7 @@ interface Latency {
  * start of each second (autocannon's rate is a count per second), so the 200 come as a burst, and the median is
  * mostly an answer's wait behind the others of its second. The percentiles are of the answers' own times, without
  * autocannon's correction for requests held back (coordinated omission): it assumes one request every millisecond
- * whatever the rate, and so counts a 30 ms answer as 30 (decision 060). No request is held back while every
+ * whatever the rate, and so counts a 30 ms answer as 30 (decision 045). No request is held back while every
  * answer comes within its connection's interval, which the check asks of the slowest. The page is asked for once
  * first, so the test starts with it kept, as a site with steady traffic has it: otherwise the 20 connections' first
  * requests all queue behind one render. Its renders each time the kept copy expires are in the figure.
@@ -983,7 +983,7 @@ async function measureLoad(side: Started, folders: string[]) {
 
   // (f) Memory: a burst of 50 connections over every public page in both languages that the page cache keeps
   // (page-cache hits), its peak, then idle. A page that answers `no-store` (the contact form carries the moment
-  // it was rendered) is rendered for every request: a miss, not a hit (decision 057).
+  // it was rendered) is rendered for every request: a miss, not a hit (decision 008).
   const { kept: cachedPages, notKept } = await pagesTheCacheKeeps(
     server.origin,
     PUBLIC_PAGES.flatMap((page) => [page, page === "/" ? "/ar" : `/ar${page}`]),
@@ -1294,7 +1294,7 @@ const BROWSER_VISIT = {
   referer: "https://www.google.com/",
 };
 /**
- * Public pages with counting on and off (docs/product.md §27, decisions 045 and 061): one server for each checkout
+ * Public pages with counting on and off (docs/product.md §27, decision 045): one server for each checkout
  * (`--before=<dir>` adds an earlier one), switched in Settings between rounds as its owner would switch it, so that
  * on and off run in the same process: two processes of the same code differed by as much as counting costs. After
  * a warm-up, COUNTING_SETS sets of short rounds: counting on, off, and off again as a control, each kind first in

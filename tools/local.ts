@@ -10,7 +10,7 @@ export const CHROMIUM = "/usr/bin/chromium";
 /**
  * Debian's build of Chromium's headless shell (package `chromium-headless-shell`): the same Blink and V8 without the
  * browser's window machinery, what Playwright itself runs for headless tests. The end-to-end tests use it: on two
- * cores the suite takes about two thirds of the time it takes in the full browser (decision 055). Lighthouse and
+ * cores the suite takes about two thirds of the time it takes in the full browser (decision 007). Lighthouse and
  * the benchmarks keep the full browser, as a visitor's.
  */
 export const CHROMIUM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
@@ -43,7 +43,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * How `npm start` runs the server (package.json "start", decision 039), in the checkout at `root`: the variables set
+ * How `npm start` runs the server (package.json "start", decision 003), in the checkout at `root`: the variables set
  * before `node` and the Node flags between `node` and `server.js`. A test or a benchmark that starts the server as a
  * process starts it the same way.
  */

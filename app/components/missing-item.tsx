@@ -4,7 +4,7 @@ import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 
 // What an article's or a project's address shows when there is no item to show: not found (or not public), gone for
-// good (410, decision 043), or not readable right now (503); each with the way back to the item's list.
+// good (410, decision 015), or not readable right now (503); each with the way back to the item's list.
 
 /** A kind of item: its list's address and the texts of its missing-item screens. */
 export interface ItemKind {

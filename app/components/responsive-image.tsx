@@ -1,7 +1,7 @@
 import type { CSSProperties, ImgHTMLAttributes } from "react";
 import { variantSrcSet, type ImageInfo } from "#core/images.ts";
 
-// Every picture of the public pages (docs/product.md §13, decision 020): an upload with variants is a
+// Every picture of the public pages (docs/product.md §13, decision 010): an upload with variants is a
 // <picture> offering AVIF, then WebP, at every stored width for the browser to pick by `sizes`, over a blurred
 // placeholder while it loads; a drawn image offers its phone-sized copy; the stored file is always the fallback.
 

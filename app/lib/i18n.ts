@@ -32,7 +32,7 @@ export function useI18n(): {
 }
 
 /**
- * The attributes of an item's text on a page (decision 044): text in the page's language takes its direction from
+ * The attributes of an item's text on a page (decision 015): text in the page's language takes its direction from
  * its letters; text shown in the other language (the page's is missing) carries that language and its direction.
  * Where it must line up with the page's text (a list), it is aligned to its end: the page's start.
  */

@@ -54,7 +54,7 @@ export interface PageHead {
   noindex?: boolean;
   /**
    * The page's address in each language it exists in, when not every language has it (an article written in one
-   * language, decision 044): only these are alternates, and the canonical is the original's (`canonicalPath`).
+   * language, decision 015): only these are alternates, and the canonical is the original's (`canonicalPath`).
    */
   alternates?: Partial<Record<Language, string>>;
   canonicalPath?: string;

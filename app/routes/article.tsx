@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = (args) => {
       private: true,
     });
   const { language, origin, text, site } = metaText(args);
-  // A page whose text is in the other language names the original as canonical (decision 044).
+  // A page whose text is in the other language names the original as canonical (decision 015).
   const canonical = origin + article.canonicalPath;
   const title = article.metaTitle || article.title;
   const description = article.metaDescription || article.excerpt;

@@ -4,8 +4,8 @@ import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { listArticlePage, resolveArticle } from "./articles/service.ts";
 import { resolveProject } from "./projects/service.ts";
 
-// A slug per language and addresses that never break (decision 043), and what exists in which language
-// (decision 044), for articles and projects alike, through the owner's API on both databases.
+// A slug per language and addresses that never break (decision 015), and what exists in which language
+// (decision 015), for articles and projects alike, through the owner's API on both databases.
 
 describe.each(backends)("addresses of articles and projects on $name", (backend) => {
   const database = useTestDatabase(backend);

@@ -373,7 +373,7 @@ describe.each(backends)("the owner's content API on $name", (backend) => {
     });
   });
 
-  describe("share images per language (decision 044)", () => {
+  describe("share images per language (decision 015)", () => {
     it.each(["articles", "projects"] as const)(
       "sets, replaces and removes the share images of %s, leaving no file behind",
       async (kind) => {

@@ -81,7 +81,7 @@ describe.each(backends)("security headers on $name", (backend) => {
       CONTACT_FORM_ENDPOINT: "https://forms.example/f/abc",
     });
     const response = await app.request("/api/projects", { headers: { Host: "mona.dev" } });
-    // An answer that is no page runs no inline script: no nonce, no hash (pages name theirs, decision 038).
+    // An answer that is no page runs no inline script: no nonce, no hash (pages name theirs, decision 008).
     const security = Object.fromEntries(
       [...response.headers].filter(([name]) => !["content-type", "x-request-id", "vary"].includes(name)),
     );

@@ -76,7 +76,7 @@ export function servedOverHttps(c: Context, options: Pick<SecurityHeaderOptions,
 /**
  * The security headers of the site (docs/product.md §24), as one list of names and values: what every response
  * carries unless it set the header itself. `scriptSources` are the CSP's script sources beside 'self': a public
- * page's inline scripts by their hashes, or the admin page's nonce (decision 038); `origin` is the address the page
+ * page's inline scripts by their hashes, or the admin page's nonce (decision 008); `origin` is the address the page
  * was served at (the Reporting API's endpoint names it, or SITE_URL's). `formOrigins`: an external contact form
  * service (decision 012), which the page's fetch and its plain form post both reach. In development Vite injects
  * inline scripts and styles, so the CSP is left out.
@@ -101,7 +101,7 @@ export function createSecurityHeaders(options: SecurityHeaderOptions) {
   // The policy around the script and style sources: everything before them, and everything after. Stylesheets:
   // the site's own files, and with the nonce the style elements the admin's libraries write at run time (Radix's
   // scroll lock, TipTap). Style attributes (React's style prop, an article's alignment) stay allowed: they cannot
-  // load or run anything here (decision 030).
+  // load or run anything here (decision 006).
   const [before, after] = [
     "default-src 'self'; script-src 'self'",
     [

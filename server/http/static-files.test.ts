@@ -6,7 +6,7 @@ import { makeApp } from "#tests/helpers/app.ts";
 import { makeBuiltClient } from "#tests/helpers/built-client.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 
-// Hashed assets (decision 038): in the encoding the build made for the browser's Accept-Encoding, never compressed
+// Hashed assets (decision 008): in the encoding the build made for the browser's Accept-Encoding, never compressed
 // per request, with a year's caching and without the page headers.
 
 const { clientDir, script, font, remove } = makeBuiltClient("sira-client-");

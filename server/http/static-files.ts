@@ -18,7 +18,7 @@ function filesWith(
 }
 
 /**
- * The hashed assets of build/client/assets (decision 038): the brotli or gzip copy the build wrote beside each
+ * The hashed assets of build/client/assets (decision 008): the brotli or gzip copy the build wrote beside each
  * (scripts/compress-assets.js) when the browser takes it, a year's immutable caching, and no document headers
  * (mounted before them, server/app.ts): the build names the files and their types. A name the build did not make
  * is a plain 404.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { scriptHashes } from "#server/ssr/page-cache.ts";
 import { createSecurityHeaders, securityHeaders, type SecurityHeaderOptions } from "./headers.ts";
 
-// The Content-Security-Policy of styles (decisions 030 and 037): the site's own stylesheet files, style elements by
+// The Content-Security-Policy of styles (decisions 006 and 037): the site's own stylesheet files, style elements by
 // the request's nonce only (the admin's libraries write some), style attributes inline; on a public page no nonce. The built pages are checked against it in tests/e2e/stylesheet.spec.ts.
 
 const PAGE = `<html><head><link rel="stylesheet" href="/assets/root-1.css"><script>window.x=1</script></head><body style="color:blue"></body></html>`;

@@ -4,7 +4,7 @@ import type { Language } from "#core/preferences.ts";
 import type { Database } from "#db/client.ts";
 import { slugHistory } from "#db/schema.ts";
 
-// Addresses that never break (decision 043), for every kind of item with a slug per language: the slugs an item
+// Addresses that never break (decision 015), for every kind of item with a slug per language: the slugs an item
 // leaves behind are kept, and an address answers with the item, a move to its current address (301), or that
 // the item is gone (410). Articles and projects use the same rules.
 

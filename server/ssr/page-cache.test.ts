@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPageCache, pageAddress, pickEncoding } from "./page-cache.ts";
 
-// The page cache (decision 038): what a shared cache may keep, kept once and compressed, bounded whatever visitors
+// The page cache (decision 008): what a shared cache may keep, kept once and compressed, bounded whatever visitors
 // send, and one render at a time per page.
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context, Env, MiddlewareHandler } from "hono";
 
-// Rendered public pages, kept for PAGE_CACHE_SECONDS inside the app (decision 038): a small shared cache in front of
+// Rendered public pages, kept for PAGE_CACHE_SECONDS inside the app (decision 008): a small shared cache in front of
 // the page renderer that keeps what the page's own Cache-Control lets a shared cache keep (`public, s-maxage=N`),
 // as a CDN in front of the site would. Every visitor of a language gets the same HTML, so a page is kept once, in
 // brotli and gzip besides its bytes, compressed when it is stored. A visitor cannot make the server render a page

@@ -7,7 +7,7 @@ import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { standInPages } from "#tests/helpers/pages.ts";
 import { createPageCache } from "./page-cache.ts";
 
-// Pages through the app (decision 038): one canonical address per page, standard caching any CDN honours, the same
+// Pages through the app (decision 008): one canonical address per page, standard caching any CDN honours, the same
 // HTML for every visitor, and no query string that makes the server render a page more than once a period.
 
 describe.each(backends)("pages on $name", (backend) => {

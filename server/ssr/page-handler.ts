@@ -27,7 +27,7 @@ type PageEnv = { Variables: { pageAddress?: PageAddress } };
 
 /**
  * Every request no other route took: a page, rendered by React Router with the services its loaders use
- * (decision 038). A public page is the same HTML for every visitor of its language: it allows its inline scripts
+ * (decision 008). A public page is the same HTML for every visitor of its language: it allows its inline scripts
  * by their hashes, carries an ETag and `Cache-Control` any shared cache honours (`s-maxage`,
  * `stale-while-revalidate`; browsers ask again each time), and is kept by the page cache for PAGE_CACHE_SECONDS.
  * Its address is canonical: a query the page does not read is redirected away. The admin page and the owner's

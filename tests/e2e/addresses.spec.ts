@@ -183,7 +183,7 @@ test.describe("the home page and a saved language", () => {
     ] as const) {
       const response = await request.get(`${baseURL}${path}`, { headers, maxRedirects: 0 });
       expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(200);
-      // The page itself is the same for every visitor: a shared cache may give it to anyone (decision 038).
+      // The page itself is the same for every visitor: a shared cache may give it to anyone (decision 008).
       expect(response.headers()["vary"]).not.toMatch(/Cookie/i);
     }
   });

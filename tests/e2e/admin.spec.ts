@@ -14,7 +14,7 @@ async function openAddForm(page: Page, kind: "projects" | "articles") {
   return page.getByRole("dialog", { name: text("en", `admin.${kind}.addTitle`) });
 }
 
-// The owner's admin page (docs/product.md §11, decisions 009 and 040): sign-in, its views at their addresses,
+// The owner's admin page (docs/product.md §11, decision 009): sign-in, its views at their addresses,
 // projects and articles with images and the rich-text editor, autosaved drafts, and a session that ends mid-edit.
 
 test("the admin page is noindex, never cached, and asks for the password first", async ({

@@ -304,7 +304,7 @@ test("the page shows the HTML kept when the article was saved, and keeps a rende
   expect(await renders()).toEqual([
     { language: "en", source: renderSource(content), html: expect.stringContaining("hljs-string") },
   ]);
-  // From then on the page reads what was kept (decision 034): a marker written over it is what a visitor sees.
+  // From then on the page reads what was kept (decision 011): a marker written over it is what a visitor sees.
   await db
     .update(articleRenders)
     .set({ html: "<p>The kept render.</p>" })

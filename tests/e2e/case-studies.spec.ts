@@ -23,7 +23,7 @@ import {
 // dark, on a desktop and a 390 px phone, and browses the gallery by keyboard and by swipe.
 
 const SLUG = "shop-rebuild";
-/** Its Arabic address, from its Arabic title (decision 043), percent-encoded as browsers send it. */
+/** Its Arabic address, from its Arabic title (decision 015), percent-encoded as browsers send it. */
 const ARABIC_PATH = `/ar/projects/${encodeURIComponent("إعادة-بناء-المتجر")}`;
 const COLORS = ["#ef4444", "#f97316", "#22c55e", "#3b82f6", "#a855f7"];
 
@@ -318,7 +318,7 @@ test("the owner publishes a case study with a gallery; a visitor reaches it and 
     rmSync(folder, { recursive: true, force: true });
   }
 
-  // Deleted: gone at both its addresses (decision 043).
+  // Deleted: gone at both its addresses (decision 015).
   const id = previewAddress!.split("/").at(-1)!;
   expect((await page.request.delete(`/api/projects/${id}`)).status()).toBe(204);
   for (const address of [`/projects/${SLUG}`, ARABIC_PATH]) {

@@ -9,7 +9,7 @@ import { insertProject } from "#tests/helpers/seed.ts";
 import { ADMIN, openView, png, signIn } from "./admin-page.ts";
 import { OWNER_PASSWORD, expect, failedResource, test, text } from "./fixtures.ts";
 
-// Every language tells the truth (decisions 043, 044): a slug per language, old addresses that answer 301 and
+// Every language tells the truth (decision 015): a slug per language, old addresses that answer 301 and
 // deleted ones 410, and a page in a language the article is not written in that says so, marks its text's own
 // language and direction, and is advertised nowhere. Read by clients nobody here wrote: a sitemap crawler, a feed
 // reader, the W3C Nu checker and Chromium.

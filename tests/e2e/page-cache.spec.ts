@@ -5,7 +5,7 @@ import { ADMIN } from "./admin-page.ts";
 import { expect, test, text } from "./fixtures.ts";
 
 // Public pages are the same HTML for every visitor of a language, with caching any CDN honours, and kept for
-// PAGE_CACHE_SECONDS by the server itself (decision 038); what a visitor must never notice: the wrong language, an
+// PAGE_CACHE_SECONDS by the server itself (decision 008); what a visitor must never notice: the wrong language, an
 // error page kept after the database is back, a query string that makes the server render again and again.
 
 const directivesOf = (policy: string | undefined) =>

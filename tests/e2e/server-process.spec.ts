@@ -19,7 +19,7 @@ test("is started by `npm start` as these tests start it, after a build when one 
     `node scripts/ensure-build.ts && MALLOC_ARENA_MAX=2 node ${serverNodeFlags().join(" ")} server.js`,
   );
   expect(serverNodeFlags()).toEqual(["--liftoff-only", "--max-semi-space-size=2"]);
-  // The allocator's setting (decision 054) reaches the server these tests start too.
+  // The allocator's setting (decision 003) reaches the server these tests start too.
   expect(startCommand().env).toEqual({ MALLOC_ARENA_MAX: "2" });
   expect(scripts.dev).toBe("node server.js --dev");
 });

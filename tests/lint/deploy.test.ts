@@ -63,7 +63,7 @@ describe("the Dockerfile", () => {
       scripts: Record<string, string>;
     };
     // npm start builds when needed, then runs the server: the image is built, so it runs the server alone.
-    // Variables set before `node` (the allocator's, decision 054) are the image's ENV; the rest is its command.
+    // Variables set before `node` (the allocator's, decision 003) are the image's ENV; the rest is its command.
     const started = scripts.start!.split(" && ").at(-1)!.split(" ");
     const node = started.indexOf("node");
     expect(JSON.parse(cmd.args)).toEqual(started.slice(node));

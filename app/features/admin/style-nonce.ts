@@ -1,6 +1,6 @@
 // The admin's libraries write `<style>` elements at run time: Radix's scroll lock while a dialog is open
 // (react-remove-scroll-bar) and TipTap's editor styles. The Content-Security-Policy allows style elements by hash
-// or by the page's nonce (decision 030), so they carry the nonce: the one of this document's policy, which its own
+// or by the page's nonce (decision 006), so they carry the nonce: the one of this document's policy, which its own
 // inline scripts carry (a page from the page cache has none; the admin page is never kept there).
 
 let nonce: string | undefined;

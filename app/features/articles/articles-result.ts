@@ -10,7 +10,7 @@ export interface TagName {
 
 export interface ArticleSummary {
   id: string;
-  /** Its address in the page's language (decision 043). */
+  /** Its address in the page's language (decision 015). */
   path: string;
   /** The language its title and excerpt are in when the article does not exist in the page's; null otherwise. */
   textLanguage: Language | null;

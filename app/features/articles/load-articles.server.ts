@@ -96,11 +96,11 @@ export interface ArticleView {
   /** Where the article stands, for the owner's preview. */
   publication: Publication;
   id: string;
-  /** Its address in each language it exists in (decision 044): the alternates search engines are told of. */
+  /** Its address in each language it exists in (decision 015): the alternates search engines are told of. */
   paths: Partial<Record<Language, string>>;
   /** The address of its original (the page's own when the article exists in the page's language): the canonical. */
   canonicalPath: string;
-  /** The language its text is in when the page shows the other language's (decision 044); null otherwise. */
+  /** The language its text is in when the page shows the other language's (decision 015); null otherwise. */
   textLanguage: Language | null;
   /** The language its title is in: the page's when the owner wrote one in it, else the text's. */
   titleLanguage: Language;
@@ -181,7 +181,7 @@ async function viewOf(
 /**
  * One public article in the current language, its content as sanitised, highlighted HTML (docs/product.md §2).
  * An address the article had before, or its slug in the other language, answers 301 to its current address; the
- * address of a deleted article answers 410 (decision 043).
+ * address of a deleted article answers 410 (decision 015).
  */
 export async function loadArticle(
   context: Readonly<RouterContextProvider>,

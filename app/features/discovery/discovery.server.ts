@@ -147,7 +147,7 @@ export async function sitemapFile(
   } else if (part === "articles") {
     const { items } = await services.articles.listPage({ page, perPage: ITEMS_PER_FILE });
     found = items.length > 0;
-    // An article at its address in each language it exists in, and only those (decisions 043, 044).
+    // An article at its address in each language it exists in, and only those (decision 015).
     for (const article of items) {
       const slugs = { en: article.slug, ar: article.slug_ar || article.slug };
       const paths = Object.fromEntries(
@@ -156,7 +156,7 @@ export async function sitemapFile(
       add(paths, article.updated_at);
     }
   } else if (part === "projects") {
-    // Each public project's case study (docs/product.md §28, decision 043); drafts are not in the list.
+    // Each public project's case study (docs/product.md §28, decision 015); drafts are not in the list.
     const { items } = await services.projects.publicPage({ page, perPage: ITEMS_PER_FILE, language: "en" });
     found = items.length > 0;
     for (const project of items) {
@@ -184,7 +184,7 @@ export async function feed(
   language: Language,
 ): Promise<Response> {
   // The newest 20 only: the feed never reads every article (docs/product.md §18).
-  // Only the articles that exist in the feed's language (decision 044).
+  // Only the articles that exist in the feed's language (decision 015).
   const { items: articles } = await getServices(context).articles.listPage({
     page: 1,
     perPage: FEED_SIZE,

@@ -73,7 +73,7 @@ async function pageOf(
 /**
  * The public case study at its address in the page's language (docs/product.md §28): `/projects/{slug_en}` or
  * `/ar/projects/{slug_ar}`. An address the project had before, or its slug in the other language, answers 301 to
- * its current address; the address of a deleted project answers 410 (decision 043).
+ * its current address; the address of a deleted project answers 410 (decision 015).
  */
 export async function loadCaseStudy(
   context: Readonly<RouterContextProvider>,

@@ -8,7 +8,7 @@ import { insertArticle } from "#tests/helpers/seed.ts";
 import { articleHtml, RENDERER_VERSION, renderSource } from "./rendered.ts";
 import { renderArticleHtml } from "./sanitize.ts";
 
-// An article's page HTML is rendered when the owner saves and kept (decision 034): a page reads it back, and only
+// An article's page HTML is rendered when the owner saves and kept (decision 011): a page reads it back, and only
 // content the save did not render (an older version's, a restored backup's, one written into the database) is
 // rendered on a read, once.
 

@@ -7,7 +7,7 @@ import { articleRenders } from "#db/schema.ts";
 import { renderArticleHtml } from "./sanitize.ts";
 
 // An article's content as its page shows it, rendered when the owner saves and kept in article_renders
-// (decision 034). A page reads the kept HTML; only content saved by an older version, restored from a backup or
+// (decision 011). A page reads the kept HTML; only content saved by an older version, restored from a backup or
 // written straight into the database is rendered on a visitor's request, once, and kept.
 
 /**

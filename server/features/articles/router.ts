@@ -52,7 +52,7 @@ export function articlesRouter({ articles, owner, audit }: ArticlesRouterDeps) {
 
 /**
  * `?page=&perPage=&status=` (docs/product.md §21): all, draft, scheduled or published; or those whose translation
- * is missing or older than the other language's text (decision 044).
+ * is missing or older than the other language's text (decision 015).
  */
 const AdminArticlesQuerySchema = PagingQuerySchema.extend({
   status: z

@@ -48,7 +48,7 @@ import { sanitizeHtml } from "./sanitize.ts";
 // Articles (docs/product.md §3, §5, §7): the public list and pages, and the owner's writes, each of which tells
 // the site its content changed. The server is the authority for the rules of §5 (core/article-rules.ts); HTML is
 // sanitised when saved, and rendered for its page (sanitised again, code highlighted) before the save's
-// transaction, which keeps the renders (decision 034).
+// transaction, which keeps the renders (decision 011).
 
 /** What visitors may see (docs/product.md §18): published articles whose time has come. */
 const isPublic = (now: Date) => and(eq(articles.published, true), lte(articles.date, now));
@@ -86,7 +86,7 @@ export async function listArticleApiPage(
 }
 
 /**
- * Public articles, only those with `tag` when given, only those that exist in `language` when given (decision 044:
+ * Public articles, only those with `tag` when given, only those that exist in `language` when given (decision 015:
  * their content has text in it, or neither language's has).
  */
 function publicWith(now: Date, tag: string | undefined, language?: Language) {
@@ -206,7 +206,7 @@ export async function getArticleBySlug(
     .select(articleColumns(ARTICLE_DETAIL_COLUMNS))
     .from(articles)
     .where(and(or(eq(articles.slug, slug), eq(articles.slug_ar, slug)), isPublic(now)))
-    // Its English slug first: another article's Arabic slug may be spelled the same (decision 043).
+    // Its English slug first: another article's Arabic slug may be spelled the same (decision 015).
     .orderBy(desc(eq(articles.slug, slug)))
     .limit(1);
   return row ? serializeRow(row) : null;
@@ -243,7 +243,7 @@ function articleFinder(db: Database, now: Date): ItemFinder<ArticleDetail> {
 }
 
 /**
- * What an article's address in a language answers (decision 043): the public article, a move to its current
+ * What an article's address in a language answers (decision 015): the public article, a move to its current
  * address (an old slug, or its slug in the other language), gone when it was deleted, or null.
  */
 export function resolveArticle(
@@ -302,7 +302,7 @@ function withStatus(status: ArticleStatusFilter, now: Date) {
   if (status === "draft") return eq(articles.published, false);
   if (status === "scheduled") return and(eq(articles.published, true), gt(articles.date, now));
   if (status === "published") return isPublic(now);
-  // One language's text changed at another time than the other's, or only one has text (decision 044).
+  // One language's text changed at another time than the other's, or only one has text (decision 015).
   if (status === "untranslated")
     return sql`${articles.text_changed_en} is distinct from ${articles.text_changed_ar}`;
   return undefined;
@@ -381,7 +381,7 @@ async function deriveFields(deps: ArticleWriteDeps, input: ArticleInput) {
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Runs `work` with the article's unique slug in each language (docs/product.md §5, decision 043): the owner's own,
+ * Runs `work` with the article's unique slug in each language (docs/product.md §5, decision 015): the owner's own,
  * or the English one from the display title by the spec's rule and the Arabic one from the Arabic title (the
  * English slug when that leaves too little). In a transaction that holds a lock only article writes take: two
  * saves of one title at the same moment, even on two servers, cannot both pick the same slug.
@@ -437,7 +437,7 @@ function publicationFields(input: ArticleInput, current: ArticleRow | null, now:
 }
 
 /**
- * When each language's text last changed (decision 044): now when its content, excerpt or title differs from the
+ * When each language's text last changed (decision 015): now when its content, excerpt or title differs from the
  * stored one, the stored time when it does not, null when the language has no text.
  */
 function textChanges(
@@ -522,7 +522,7 @@ export async function updateArticle(
       .where(eq(articles.id, id))
       .returning();
     if (!updated) throw new ServiceError(404, "articleNotFound");
-    // An address that was ever public keeps answering (decision 043).
+    // An address that was ever public keeps answering (decision 015).
     if (current.ever_published) await retireSlugs(tx, "articles", id, articleSlugs(current), slugs);
     await keepArticleRenders(tx, updated.id, renders);
     return updated;
@@ -580,13 +580,13 @@ export function createArticles(deps: ArticleWriteDeps & { logger: Logger; conten
     countPublic: (tag?: string) => countPublicArticles(db, { tag, now: now() }),
     /** A public article by its English slug; drafts and scheduled articles are not found. */
     bySlug: (slug: string) => getArticleBySlug(db, slug, now()),
-    /** What an article's address in a language answers: the article, a move, gone, or null (decision 043). */
+    /** What an article's address in a language answers: the article, a move, gone, or null (decision 015). */
     atAddress: (language: Language, slug: string) => resolveArticle(db, language, slug, now()),
     /** Any article by id, for the owner's preview (docs/product.md §18). */
     forPreview: (id: string) => getArticleForPreview(db, id),
     /** When the next scheduled article goes public, if one is waiting. */
     nextPublication: () => nextPublication(db, now()),
-    /** An article's content in one language as its page shows it: sanitised, code highlighted (decision 034). */
+    /** An article's content in one language as its page shows it: sanitised, code highlighted (decision 011). */
     html: (article: { id: string; language: Language; content: string }) =>
       articleHtml(
         {

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database } from "#db/client.ts";
 import { serverSecret } from "#server/kernel/server-secrets.ts";
 
-// The owner's device cookie (docs/product.md §25, decision 047; OWASP's "device cookies" against lockouts): a
+// The owner's device cookie (docs/product.md §25, decision 026; OWASP's "device cookies" against lockouts): a
 // browser that signed in fully gets `{nonce}.{issued ms}.{HMAC}` under a key the server makes once and keeps in the
 // database. A sign-in carrying a valid one is not held by the pause that guesses from everywhere cause; it has its
 // own small limit, counted by its nonce.

@@ -80,7 +80,7 @@ const PasskeyRegistrationSchema = z
 /** The cookie of the step between password and second factor: it names that step, it is not a session. */
 export const PENDING_COOKIE = "sira_pending";
 
-/** The owner's device cookie (docs/product.md §25, decision 047): this browser has signed in before. */
+/** The owner's device cookie (docs/product.md §25, decision 026): this browser has signed in before. */
 export const DEVICE_COOKIE = "sira_device";
 
 const PasswordChangeSchema = z

@@ -49,7 +49,7 @@ const TABLES = {
   site_settings: siteSettings,
   messages,
   image_variants: imageVariants,
-  // The addresses items had before (decision 043): a restored site answers them as the backed-up one did.
+  // The addresses items had before (decision 015): a restored site answers them as the backed-up one did.
   slug_history: slugHistory,
 } as const;
 type TableName = keyof typeof TABLES;

@@ -107,7 +107,7 @@ async function fill(made: Made) {
     "1700000000003_checkout.png",
     Buffer.concat([PNG, Buffer.from([3])]),
   );
-  // The owner's share images per language (decision 044).
+  // The owner's share images per language (decision 015).
   const projectCard = storeImage(
     made,
     "projects",

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
 
-// `npm run backup` while the server runs on the embedded database (docs/product.md §19, decision 053). The
+// `npm run backup` while the server runs on the embedded database (docs/product.md §19, decision 018). The
 // database belongs to the server's process, so the script asks the server for the archive. The server writes a
 // key made at each start into its data folder, readable by its own user only: whoever can read that folder can
 // already read the whole database, so the key gives nothing new, and nobody else can learn it.

@@ -45,7 +45,7 @@ function columnsSchema(table: PgTable, checkedByApi: readonly string[]) {
 }
 
 /**
- * Rules a row may break and still be restored (decision 050): an image without its description predates the rule
+ * Rules a row may break and still be restored (decision 018): an image without its description predates the rule
  * that asks for one (rows of older versions have none); the admin asks for it at the next edit.
  */
 const TOLERATED = new Set(["imageAltRequiredEn", "imageAltRequiredAr"]);

@@ -7,7 +7,7 @@ import type { Logger } from "#server/kernel/logger.ts";
 import { createSerialRunner } from "#server/kernel/serial-runner.ts";
 import { createSmtpTransport, type MailTransport } from "#server/kernel/mail.ts";
 
-// E-mails the owner about each stored contact message when SMTP_URL is set (docs/product.md §12.8, decision 013).
+// E-mails the owner about each stored contact message when SMTP_URL is set (docs/product.md §12.8, decision 012).
 // The message is committed first; sending happens afterwards, outside the visitor's request. A failed send
 // is logged and tried again later with growing pauses; the message itself is never touched, so nothing is
 // lost even when the mail server is down for days. The schedule lives in the database (notify_after,

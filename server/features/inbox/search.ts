@@ -9,7 +9,7 @@ export const MAX_SEARCH_LENGTH = 200;
 /**
  * Messages whose name, e-mail, subject or text holds `text`, ignoring case, and in Arabic its spelling variants
  * (arabicSearchPattern below). The four fields are searched as one text, a line break between them (no search holds one),
- * which costs one scan of each message rather than four: about 0.1 s for 10,000 messages on PGlite (decision 022).
+ * which costs one scan of each message rather than four: about 0.1 s for 10,000 messages on PGlite (decision 009).
  */
 export function matching(text: string): SQL {
   const fields = sql`(${messages.name} || E'\\n' || ${messages.email} || E'\\n' || ${messages.subject} || E'\\n' || ${messages.message})`;

@@ -232,7 +232,7 @@ export const projectSlugsOf = (row: { slug_en: string; slug_ar: string }): ItemS
 });
 
 /**
- * When each language's card text last changed (decision 044): now when it differs from the stored one, null when
+ * When each language's card text last changed (decision 015): now when it differs from the stored one, null when
  * the language has none (only Arabic can be empty).
  */
 function textChanges(current: ProjectRow | null, input: ProjectInput, now: Date) {
@@ -249,7 +249,7 @@ function textChanges(current: ProjectRow | null, input: ProjectInput, now: Date)
   return { text_changed_en: at("en"), text_changed_ar: at("ar") };
 }
 
-/** The project's unique slug in each language (decision 043), under a lock only slug choices take. */
+/** The project's unique slug in each language (decision 015), under a lock only slug choices take. */
 async function uniqueSlugs(tx: Transaction, input: ProjectInput, currentId: string | null) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sira:project-slugs'))`);
   const now = Date.now();
@@ -322,7 +322,7 @@ export async function updateProject(
       .where(eq(projects.id, id))
       .returning();
     if (!updated) throw new ServiceError(404, "projectNotFound");
-    // Every address the project had keeps answering (decision 043); a draft's too, as projects keep no record of
+    // Every address the project had keeps answering (decision 015); a draft's too, as projects keep no record of
     // whether one was ever public: its old addresses answer nothing while it stays a draft.
     await retireSlugs(tx, "projects", id, projectSlugsOf(current), slugs);
     await replaceGallery(tx, id, input.gallery);
@@ -360,7 +360,7 @@ function projectFinder(db: Database): ItemFinder<Project> {
 }
 
 /**
- * What a project's address in a language answers (decision 043): the published project with its gallery (its
+ * What a project's address in a language answers (decision 015): the published project with its gallery (its
  * case study, docs/product.md §28), a move to its current address (an old slug, or its slug in the other
  * language), gone when it was deleted, or null (not found, or a draft).
  */
@@ -452,7 +452,7 @@ export function createProjects(deps: ProjectWriteDeps & { contentChanged: () => 
     /** One project, for the owner's edit form. */
     adminOne: (id: string) => getProject(db, id),
     /**
-     * What a project's address in a language answers (decision 043): the public project with its gallery (its case
+     * What a project's address in a language answers (decision 015): the public project with its gallery (its case
      * study, docs/product.md §28), a move, gone, or null.
      */
     atAddress: (language: Language, slug: string) => resolveProject(db, language, slug),

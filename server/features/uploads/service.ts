@@ -101,7 +101,7 @@ async function reencode(bytes: Uint8Array, format: ImageFormat): Promise<Uint8Ar
 /**
  * sharp writes no metadata unless asked to (no keepExif/keepMetadata here). A JPEG is written by libjpeg-turbo, not
  * mozjpeg: 5 to 8 times faster, which keeps the upload's answer under half a second, for a file about 40 % larger that
- * visitors rarely fetch once its variants exist (decision 051).
+ * visitors rarely fetch once its variants exist (decision 010).
  */
 function encode(image: Sharp, format: ImageFormat): Sharp {
   switch (format) {
@@ -159,7 +159,7 @@ export function createUploads(deps: {
     info: (urls: (string | null | undefined)[]) => loadImageInfo(deps.db, urls),
     /**
      * Sanitised rich text with its editor images (data: URLs) stored in `folder` and pointed at (§5). Their variants
-     * are made before the text is saved: the saved HTML names them (decision 034).
+     * are made before the text is saved: the saved HTML names them (decision 011).
      */
     storeInline: (html: string, folder: ImageFolder) =>
       storeInlineImages(

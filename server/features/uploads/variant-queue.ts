@@ -8,7 +8,7 @@ import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { removeVariants, storeVariants } from "./variants.ts";
 
-// The variants of an upload are made after the upload has answered (docs/product.md §13, decision 051). Each upload
+// The variants of an upload are made after the upload has answered (docs/product.md §13, decision 010). Each upload
 // leaves a row in variant_jobs; the queue works through the rows one at a time per instance (libvips takes the
 // cores it is given), oldest first. An instance claims a row with FOR UPDATE SKIP LOCKED and moves its run_after
 // past the time the work can take, so two instances never make the same variants, and a row left by a stopped or

@@ -13,7 +13,7 @@ import { imageVariants, variantJobs } from "#db/schema.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { ServiceError } from "#server/http/errors.ts";
 
-// Responsive variants of an upload (docs/product.md §13, decisions 020 and 051): AVIF and WebP at the widths of
+// Responsive variants of an upload (docs/product.md §13, decision 010): AVIF and WebP at the widths of
 // core/images.ts, never wider than the stored file, written beside it in the same storage (disk or bucket) after it
 // is stored (variant-queue.ts), with its size and a tiny blurred placeholder in image_variants. A page offers them
 // with srcset once that row exists; the stored file stays the fallback and what the admin shows.

@@ -306,7 +306,7 @@ export function createVisitCounter(deps: {
 
   // A view is counted once the event loop's turn has written its answers (setImmediate), so that no answer waits
   // on counting: counted before its answer went out, a view held the answers of the turn behind it, and counting
-  // cost the site a tenth of its throughput (decision 061).
+  // cost the site a tenth of its throughput (decision 045).
   let waiting: Request[] = [];
   const countWaiting = () => {
     const views = waiting;

@@ -4,7 +4,7 @@ import { useI18n } from "#app/lib/i18n.ts";
 import { TextArea, TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { ImageField } from "#app/features/admin/forms/image-field.tsx";
 
-// An item's address and its search and share texts and share image per language (decisions 043, 044), in the
+// An item's address and its search and share texts and share image per language (decision 015), in the
 // article and project forms: each slug with a preview of the address it makes, the meta title, description and
 // share image beside each other.
 

@@ -33,7 +33,7 @@ const suffix = (lang: "en" | "ar") => (lang === "en" ? "En" : "Ar");
 
 /**
  * Folded until the owner opens it, unless the project already tells its story: the rich-text editor is most of the
- * admin's code (decision 040), and a project form for a quick edit of a card need not load it.
+ * admin's code (decision 009), and a project form for a quick edit of a card need not load it.
  */
 export function CaseStudyFields({ id, written }: { id: string; written: boolean }) {
   const { t } = useI18n();

@@ -19,7 +19,7 @@ export interface ItemView {
   featured?: boolean;
   /** A page to open the item on (an article's preview). */
   link?: { href: string; label: string };
-  /** When each language's text last changed: what its translation lacks shows (decision 044). */
+  /** When each language's text last changed: what its translation lacks shows (decision 015). */
   text_changed_en?: string | null;
   text_changed_ar?: string | null;
 }

@@ -5,7 +5,7 @@ import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 
 // The rich-text editor (TipTap, ProseMirror, highlighting) is most of the admin's code: it loads when a form that
-// has one opens (an article's, a project's case study), never before (decision 040).
+// has one opens (an article's, a project's case study), never before (decision 009).
 const RichTextEditor = lazy(() =>
   import("#app/features/admin/editor/rich-text-editor.tsx").then((module) => ({
     default: module.RichTextEditor,

@@ -4,7 +4,7 @@ import { translationState } from "#core/translation-state.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 
-// What an item's translation lacks (decision 044), in a row of the admin's lists: a language with no text, or one
+// What an item's translation lacks (decision 015), in a row of the admin's lists: a language with no text, or one
 // whose text is older than the other's ("English changed 12 days after the Arabic").
 
 export function TranslationNote({

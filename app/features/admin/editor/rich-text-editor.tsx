@@ -114,7 +114,7 @@ export function RichTextEditor({
     content: initialContent,
     // Created after the first render, in the browser: the same first render on the server and the client.
     immediatelyRender: false,
-    // TipTap writes its base styles into the head: allowed by the page's nonce (decision 030).
+    // TipTap writes its base styles into the head: allowed by the page's nonce (decision 006).
     injectNonce: documentNonce(),
     editorProps,
     onUpdate: ({ editor: updated }) => {

@@ -23,7 +23,7 @@ export function searchWith(search: string, changes: Record<string, string | null
 }
 
 /**
- * A page past the last one answers the last (the server's rule, decision 022): the address follows it, in place,
+ * A page past the last one answers the last (the server's rule, decision 009): the address follows it, in place,
  * so it never names a page the list does not show (after deleting the last items of the last page).
  */
 export function followPage(url: URL, answer: Pick<ListPage<unknown>, "page">): void {

@@ -17,7 +17,7 @@ import { useI18n } from "#app/lib/i18n.ts";
 // charts are pictures of the tables beside them (aria-hidden, and without recharts' keyboard layer): a screen
 // reader and the keyboard read the tables. A ranked chart is drawn when it comes near the screen, in the space
 // kept for it: each costs some 40 ms of the browser's time, and the view has eight of them below its first screen
-// (decision 058).
+// (decision 045).
 
 const PRIMARY = "var(--color-primary)";
 

@@ -8,7 +8,7 @@ import type { VisitsData } from "./visits-data.ts";
 import { TimeChart, RankedChart, type ChartRow } from "./visit-charts.tsx";
 import { VisitRange } from "./visit-range.tsx";
 
-// The Visits view (docs/product.md §27.5): visits per day (per week in a range longer than 90 days, decision 056)
+// The Visits view (docs/product.md §27.5): visits per day (per week in a range longer than 90 days, decision 045)
 // and what they were made of, and the pages that led to messages. Each chart is drawn from the table under it,
 // which is what assistive technology reads.
 
