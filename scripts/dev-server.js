@@ -2,7 +2,7 @@
 // from the freshest route modules, and the app itself rebuilt from Vite's modules when a server file it imports
 // has changed, so neither needs a restart (docs/architecture.md "Runtime").
 import { createServer as createViteServer } from "vite";
-import { freePort } from "#tools/local.ts";
+import { freePort } from "./free-port.ts";
 
 export async function startDevServer() {
   // Hot reload's socket on a port of its own that nobody else holds, rather than Vite's fixed 24678: two development

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 
 // What the tests, the benchmarks and Lighthouse share about this machine: Debian's Chromium and how to start
@@ -28,19 +27,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
   "--no-first-run",
 ];
 
-/** A loopback port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
+export { freePort } from "#scripts/free-port.ts";
 
 /**
  * How `npm start` runs the server (package.json "start", decision 003), in the checkout at `root`: the variables set
