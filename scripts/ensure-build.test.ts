@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUILD_INPUTS, needsBuild, recordBuild } from "./ensure-build.ts";
 
-// `npm start` builds when anything the build reads differs from what the last build read (scripts/ensure-build.js),
+// `npm start` builds when anything the build reads differs from what the last build read (scripts/ensure-build.ts),
 // here on a small project of real files.
 
 const folders: string[] = [];

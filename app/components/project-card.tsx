@@ -28,7 +28,7 @@ export function ProjectCard({
   const Heading = headingLevel;
   const { t } = useI18n();
   const image = project.image_url || fallbackImage;
-  // The drawn images ship a 600-pixel copy beside them (scripts/make-images.ts) for phones.
+  // The sample images ship a 600-pixel copy beside them (public/images/) for phones.
   const small = /^\/images\/(sample-project-\d+|project-fallback)\.webp$/.test(image)
     ? { url: image.replace(/\.webp$/, "-600.webp"), width: 600, fullWidth: 1200 }
     : null;

@@ -121,6 +121,9 @@ const EnvSchema = z.object({
     .transform((value) => value === "1" || value === "true"),
 });
 
+/** The names of every variable the server reads; docs/architecture.md "Environment" lists each of them. */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 /** An S3-compatible bucket for uploads (docs/architecture.md "Storage"). */
 export interface S3Settings {
   bucket: string;

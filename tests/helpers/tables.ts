@@ -23,8 +23,8 @@ const deletionOrder: PgTable[] = (() => {
 
 /**
  * Empties every table of db/schema.ts but those in `keep`, keeping the schema and its migration record. A DELETE
- * per table, not TRUNCATE: a test's few rows go in a few milliseconds, where TRUNCATE makes new files for every
- * table (about 100 ms on PostgreSQL and 200 ms on PGlite, before every test).
+ * per table, not TRUNCATE: a test's few rows go at once, where TRUNCATE makes new files for every table before
+ * every test (decision 007).
  */
 export async function clearAllTables(db: Database, keep: readonly PgTable[] = []): Promise<void> {
   const deletes = deletionOrder

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
@@ -75,5 +75,26 @@ describe("citations in the code", () => {
     expect(documents.map(({ file }) => file)).toContain("README.md");
     expect(documents.some(({ file }) => file.startsWith("docs/decisions/"))).toBe(true);
     expect(outside).toEqual([]);
+  });
+
+  it("name files that exist", () => {
+    // A path in a comment or a document (`server/features/…/router.ts`) names a file of the repository as it is.
+    const room = String.raw`(?<![\w./-])(?:core|db|config|server|app|scripts|tools|tests|docs|public)/[\w./-]+\.(?:ts|tsx|js|json|md|css|yaml|png|webp)\b`;
+    const comment = /^\s*(?:\/\/|\*|\/\*)/;
+    const named = [
+      ...sources.flatMap(({ file, text }) =>
+        text
+          .split("\n")
+          .filter((line) => comment.test(line))
+          .flatMap((line) =>
+            [...line.matchAll(new RegExp(room, "g"))].map((match) => ({ file, cited: match[0] })),
+          ),
+      ),
+      ...documents.flatMap(({ file, text }) =>
+        [...text.matchAll(new RegExp(room, "g"))].map((match) => ({ file, cited: match[0] })),
+      ),
+    ];
+    expect(named.length).toBeGreaterThan(50);
+    expect(named.filter(({ cited }) => !existsSync(path.join(root, cited)))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { numberFormat } from "#core/intl.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { embedImage } from "./embed-image.ts";
-import { documentNonce } from "../style-nonce.ts";
+import { documentNonce } from "#app/features/admin/style-nonce.ts";
 import { editorExtensions } from "./extensions.ts";
 import { FieldError } from "#app/features/admin/forms/form-controls.tsx";
 

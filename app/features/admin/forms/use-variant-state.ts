@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { parseImageUrl } from "#core/images.ts";
-import { api, call } from "../api/client.ts";
+import { api, call } from "#app/features/admin/api/client.ts";
 
 // An upload's variants are made after it is saved (docs/product.md §13): the image field asks where they stand, and
 // asks again every second while they are being made, so the owner sees them become ready without reloading.
