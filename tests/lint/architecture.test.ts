@@ -18,7 +18,9 @@ function section(title: string): string {
 
 describe("docs/architecture.md", () => {
   it("lists every environment variable the server reads, and no other", () => {
-    const listed = new Set([...section("Environment").matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!));
+    const listed = new Set(
+      [...section("Environment").matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!),
+    );
     const read = new Set(ENV_VARIABLES.filter((name) => name !== "NODE_ENV"));
     expect([...read].filter((name) => !listed.has(name))).toEqual([]);
     expect([...listed].filter((name) => !read.has(name))).toEqual([]);
