@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { sideBySide, type Checkout } from "./bench.ts";
 import { serverNodeFlags, startCommand } from "./local.ts";
 
 const folders: string[] = [];
@@ -30,21 +29,4 @@ test("reads an earlier checkout's `npm start`, variables set before `node` apart
     flags: ["--env-file-if-exists=.env", "--liftoff-only"],
   });
   expect(startCommand(await checkoutWithStart("node server.js"))).toEqual({ env: {}, flags: [] });
-});
-
-test("puts each checkout's figures side by side, the kept columns once", () => {
-  const checkouts = [{ label: "before" }, { label: "after" }] as Checkout[];
-  const before = [
-    ["page", "kB", "goal"],
-    ["/", "80", "≤ 125"],
-  ];
-  const after = [
-    ["page", "kB", "goal"],
-    ["/", "130", "≤ 125"],
-  ];
-  expect(sideBySide([before, after], checkouts, [0, 2])).toEqual([
-    ["page", "kB before", "kB after", "goal"],
-    ["/", "80", "130", "≤ 125"],
-  ]);
-  expect(sideBySide([after], checkouts.slice(1), [0])).toBe(after);
 });

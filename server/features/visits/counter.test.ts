@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { visitCounts } from "#db/schema.ts";
 import { createMemoryLogger } from "#server/kernel/logger.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
-import { createVisitCounter, USER_AGENTS_REMEMBERED } from "./counter.ts";
+import { createVisitCounter } from "./counter.ts";
 
 // The counter's own rules (docs/product.md §27.1, decision 045), below the page handler: a User-Agent's verdict
-// (crawler or not, and its device class) is remembered for the next views, and remembering changes no answer.
+// (crawler or not, and its device class), and where a view came from.
 // Writing to both databases is tested through the app in visits.test.ts.
 
 const [pglite] = backends;
@@ -52,17 +52,17 @@ describe("the visit counter", () => {
     expect(days.map((row) => String(row.day))).toEqual(["2026-03-11"]);
   });
 
-  it("gives a User-Agent the same verdict remembered or not, and renews the statistics", async () => {
+  it("gives each User-Agent its verdict however often it comes, and renews the statistics", async () => {
     const counter = counterOf();
     const view = (userAgent: string, path = "/about") =>
       counter.view(new Request(`http://localhost${path}`, { headers: { "User-Agent": userAgent } }));
-    // The same browsers and crawler again and again; then more different browsers than are remembered, which
-    // forgets every verdict; then the first ones again. Past the length remembered, a User-Agent is checked each time.
+    // The same browsers and crawler again and again; then five hundred different browsers; then the first ones
+    // again, and User-Agents of over 600 characters.
     const long = `${browser(1)} ${"x".repeat(600)}`;
     const longBot = `${GOOGLEBOT} ${"x".repeat(600)}`;
     for (let round = 0; round < 3; round++)
       for (const userAgent of [browser(0), GOOGLEBOT, IPHONE, IPAD, long, longBot]) view(userAgent);
-    for (let build = 1; build <= USER_AGENTS_REMEMBERED + 10; build++) view(browser(build), "/projects");
+    for (let build = 1; build <= 510; build++) view(browser(build), "/projects");
     for (const userAgent of [GOOGLEBOT, IPHONE, browser(0), long, longBot]) view(userAgent);
     await counter.flush();
 
@@ -72,7 +72,7 @@ describe("the visit counter", () => {
       "device tablet 3",
       "language en 525",
       "page /about 15",
-      `page /projects ${USER_AGENTS_REMEMBERED + 10}`,
+      "page /projects 510",
       "source direct 525",
     ]);
     // The write renewed the table's statistics, which PGlite never gathers by itself: the owner's figures for a
@@ -83,13 +83,13 @@ describe("the visit counter", () => {
     expect((statistics as { rows: { columns: number }[] }).rows).toEqual([{ columns: 4 }]);
   });
 
-  it("tells arrivals from other sites from this site's own pages, remembered or not", async () => {
+  it("tells arrivals from other sites from this site's own pages", async () => {
     const counter = counterOf();
     const view = (referer: string) =>
       counter.view(
         new Request("http://localhost/about", { headers: { "User-Agent": browser(0), Referer: referer } }),
       );
-    // Origins alone are remembered; a Referer with a path is read each time. This site's own origin is a navigation.
+    // Origins alone and Referers with a path; this site's own origin is a navigation.
     for (let round = 0; round < 3; round++)
       for (const referer of [
         "https://www.google.com/",

@@ -6,7 +6,6 @@ import {
   viewedPath,
   visitSource,
   VISIT_KEY_MAX,
-  VISIT_KINDS,
   type DeviceClass,
   type VisitKind,
 } from "#core/visits.ts";
@@ -18,8 +17,7 @@ import type { Logger } from "#server/kernel/logger.ts";
 // in memory (its page, language, device class, and for an arrival from elsewhere its source and referring host);
 // every FLUSH_MS the counters go to the database as one upsert of daily rows that adds to what is there, so any
 // number of instances on one PostgreSQL add up. Nothing about the visitor is kept: no address, no user agent, no
-// identifier; in memory, besides the counters, only the verdicts on recent User-Agents and referring origins, with
-// no day, page or count.
+// identifier.
 
 /** How often the counters are written. */
 export const VISIT_FLUSH_MS = 10_000;
@@ -71,15 +69,11 @@ function refererHost(referer: string): RefererHost | null {
  * Where a request came from: "inside" for a navigation from one of this site's pages (React Router's data request,
  * a link or a reload), else the referring host (without "www."), or null for none or one that is not a host name.
  */
-function arrivalFrom(
-  request: Request,
-  url: URL,
-  hostOf: (referer: string) => RefererHost | null,
-): { inside: true } | { inside: false; host: string | null } {
+function arrivalFrom(request: Request, url: URL): { inside: true } | { inside: false; host: string | null } {
   if (url.pathname.endsWith(".data") || request.headers.get("sec-fetch-site") === "same-origin")
     return { inside: true };
   const referer = request.headers.get("referer");
-  const from = referer ? hostOf(referer) : null;
+  const from = referer ? refererHost(referer) : null;
   if (from?.host === url.host) return { inside: true };
   return { inside: false, host: from?.name ?? null };
 }
@@ -99,54 +93,12 @@ function isRevalidation(request: Request, url: URL, path: string): boolean {
 
 /**
  * The coarse class of a browser: "Mobi" anywhere in the User-Agent is a phone, as MDN advises ("Browser detection
- * using the user agent"); an iPad, a "Tablet" or an Android without "Mobile" a tablet. A parser (bowser) took
- * 20 µs a view for the same three answers.
+ * using the user agent"); an iPad, a "Tablet" or an Android without "Mobile" a tablet.
  */
 function deviceClass(userAgent: string): DeviceClass {
   if (/iPad|Tablet|Android(?!.*Mobile)/i.test(userAgent)) return "tablet";
   return /Mobi|iPhone/i.test(userAgent) ? "mobile" : "desktop";
 }
-
-/** User-Agents whose verdict is remembered, and the longest remembered (a browser's is some 100–200 characters). */
-export const USER_AGENTS_REMEMBERED = 500;
-const REMEMBERED_LENGTH = 512;
-
-/** `compute`'s answers for the last `max` different keys (none longer than REMEMBERED_LENGTH), forgotten at once. */
-function remembered<T extends object | string | null>(
-  max: number,
-  compute: (key: string) => T,
-  worthKeeping: (key: string) => boolean = () => true,
-) {
-  const answers = new Map<string, T>();
-  return (key: string): T => {
-    const known = answers.get(key);
-    if (known !== undefined) return known;
-    const answer = compute(key);
-    if (key.length <= REMEMBERED_LENGTH && worthKeeping(key)) {
-      if (answers.size >= max) answers.clear();
-      answers.set(key, answer);
-    }
-    return answer;
-  };
-}
-
-/**
- * What a User-Agent is: a crawler's (null) or a browser's device class. `isbot`'s pattern is the dearest step of a
- * view (about 10 µs under load, most of what counting cost a page), and most views come from a few browsers: the
- * verdict on the last USER_AGENTS_REMEMBERED is kept in memory, with nothing else (no day, count or page).
- */
-const userAgentClassifier = () =>
-  remembered(USER_AGENTS_REMEMBERED, (userAgent): DeviceClass | null =>
-    isbot(userAgent) ? null : deviceClass(userAgent),
-  );
-
-/**
- * A Referer's host, remembered for the referrers that are an origin alone (what browsers send another site by
- * default, "strict-origin-when-cross-origin"): parsing it was the next dearest step of an arrival. A Referer with
- * a path is parsed each time and never kept.
- */
-const refererHosts = () =>
-  remembered(USER_AGENTS_REMEMBERED, refererHost, (referer) => /^https?:\/\/[^/]+\/?$/.test(referer));
 
 /** Whether the browser asked not to be tracked (DNT, RFC-less but honoured) or for Global Privacy Control. */
 function optedOut(request: Request): boolean {
@@ -169,41 +121,20 @@ export function createVisitCounter(deps: {
 }): VisitCounter {
   const now = deps.now ?? (() => new Date());
   let { countVisits, timeZone } = deps.initial;
-  // Views not yet written, by day, then kind, then key: a view finds its counters by strings it already has,
-  // without building one key of all three (that took a fifth of what a view cost).
-  let counts = new Map<string, Record<VisitKind, Map<string, number>>>();
-  let size = 0;
+  // Views not yet written, by day, kind and key.
+  let counts = new Map<string, { day: string; kind: VisitKind; key: string; views: number }>();
   const referrers = { day: "", hosts: new Set<string>() };
   let full = false;
   let writing = Promise.resolve();
   let timer: ReturnType<typeof setInterval> | undefined;
-  const classify = userAgentClassifier();
-  const hostOf = refererHosts();
-
-  const countsOf = (day: string) => {
-    let kinds = counts.get(day);
-    if (!kinds) {
-      kinds = {
-        page: new Map(),
-        language: new Map(),
-        device: new Map(),
-        source: new Map(),
-        referrer: new Map(),
-      };
-      counts.set(day, kinds);
-    }
-    return kinds;
-  };
 
   /** Adds `views` to a counter; false when it is a new one and the buffer is full. */
   const put = (day: string, kind: VisitKind, key: string, views: number) => {
-    const keys = countsOf(day)[kind];
-    const count = keys.get(key);
-    if (count !== undefined) keys.set(key, count + views);
-    else if (size < VISIT_BUFFER_MAX) {
-      keys.set(key, views);
-      size++;
-    } else return false;
+    const id = `${day}\n${kind}\n${key}`;
+    const counter = counts.get(id);
+    if (counter) counter.views += views;
+    else if (counts.size < VISIT_BUFFER_MAX) counts.set(id, { day, kind, key, views });
+    else return false;
     return true;
   };
 
@@ -215,21 +146,13 @@ export function createVisitCounter(deps: {
     });
   };
 
-  // The day, read from the clock at most once a second: formatting a date in a time zone is the dearest step of
-  // a view (about 4 µs), and a view a second after midnight counted for the day before is no matter.
-  const clock = { day: "", until: 0, timeZone: "" };
-  const today = () => {
-    const at = now();
-    if (at.getTime() >= clock.until || clock.timeZone !== timeZone)
-      Object.assign(clock, { day: dayIn(at, timeZone), until: at.getTime() + 1000, timeZone });
-    return clock.day;
-  };
+  const today = () => dayIn(now(), timeZone);
 
   const view = (request: Request) => {
     if (!countVisits || optedOut(request) || isPrefetch(request)) return;
     const userAgent = request.headers.get("user-agent");
-    const device = userAgent ? classify(userAgent) : null;
-    if (!device) return;
+    if (!userAgent || isbot(userAgent)) return;
+    const device = deviceClass(userAgent);
     const url = new URL(request.url);
     const path = viewedPath(url.pathname);
     if (path.length > VISIT_KEY_MAX) return;
@@ -239,7 +162,7 @@ export function createVisitCounter(deps: {
     add(day, "language", pathLanguage(path));
     add(day, "device", device);
     // A navigation inside the site is a view, not an arrival: only arrivals have a source.
-    const from = arrivalFrom(request, url, hostOf);
+    const from = arrivalFrom(request, url);
     if (from.inside) return;
     add(day, "source", visitSource(from.host));
     if (!from.host) return;
@@ -274,16 +197,11 @@ export function createVisitCounter(deps: {
   };
 
   const write = async () => {
-    const taken = counts;
+    const rows = [...counts.values()];
     counts = new Map();
-    size = 0;
     full = false;
     await readSettings();
-    if (!countVisits || taken.size === 0) return;
-    const rows: { day: string; kind: VisitKind; key: string; views: number }[] = [];
-    for (const [day, kinds] of taken)
-      for (const kind of VISIT_KINDS)
-        for (const [key, views] of kinds[kind]) rows.push({ day, kind, key, views });
+    if (!countVisits || rows.length === 0) return;
     // In one order everywhere, so two instances writing the same rows at once never wait on each other in a circle.
     rows.sort((a, b) => (`${a.kind}\n${a.day}\n${a.key}` < `${b.kind}\n${b.day}\n${b.key}` ? -1 : 1));
     try {
@@ -304,33 +222,16 @@ export function createVisitCounter(deps: {
     await keepStatistics();
   };
 
-  // A view is counted once the event loop's turn has written its answers (setImmediate), so that no answer waits
-  // on counting: counted before its answer went out, a view held the answers of the turn behind it, and counting
-  // cost the site a tenth of its throughput (decision 045).
-  let waiting: Request[] = [];
-  const countWaiting = () => {
-    const views = waiting;
-    waiting = [];
-    for (const request of views)
+  // One write at a time; a flush asked for meanwhile writes, after it, what came since.
+  const flush = () => (writing = writing.then(write));
+
+  return {
+    view(request) {
       try {
         view(request);
       } catch (error) {
         deps.logger.warn("a page view could not be counted", { error: String(error) });
       }
-  };
-
-  // One write at a time; a flush asked for meanwhile writes, after it, what came since.
-  const flush = () =>
-    (writing = writing.then(() => {
-      countWaiting();
-      return write();
-    }));
-
-  return {
-    view(request) {
-      if (!countVisits) return;
-      if (waiting.length === 0) setImmediate(countWaiting);
-      waiting.push(request);
     },
     flush,
     use(settings) {
