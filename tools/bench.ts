@@ -194,13 +194,13 @@ async function main() {
     const checks: Check[] = [
       check(
         "first-load JavaScript, largest page (gzip)",
-        `${kB(largest.js)} ${largest.page}`,
+        `${kB(largest.js)} ${decodeURI(largest.page)}`,
         "≤ 125 kB",
         largest.js <= 125_000,
       ),
       check(
         "HTML of a page, largest",
-        `${kB(largestHtml.html)} ${largestHtml.page}`,
+        `${kB(largestHtml.html)} ${decodeURI(largestHtml.page)}`,
         "≤ 50 kB",
         largestHtml.html <= 50_000,
       ),

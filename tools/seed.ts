@@ -126,7 +126,7 @@ export async function seedSite(origin: string): Promise<{ en: string; ar: string
       content_ar: PARAGRAPH_AR.repeat(6),
       summary_en: `What article ${i + 1} is about, in one sentence.`,
       summary_ar: `ما تتناوله المقالة ${i + 1} في جملة واحدة.`,
-      tags: ["Web"],
+      tags: [{ en: "Web", ar: "الويب" }],
       status: "published",
     });
   const { items: projects } = (await owner.request("GET", "/api/projects?perPage=6")) as { items: Row[] };

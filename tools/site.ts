@@ -43,7 +43,7 @@ export async function startServer(port: number, dataDir: string, env: Record<str
   const started = performance.now();
   const child = spawn(NODE_BIN, [...flags, "server.js"], {
     cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       ...startEnv,
@@ -59,13 +59,15 @@ export async function startServer(port: number, dataDir: string, env: Record<str
     },
   });
   let log = "";
-  child.stderr.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  for (const stream of [child.stdout, child.stderr])
+    stream.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };
-  while (performance.now() - started < 60_000) {
+  // The first start makes the database (initdb), which takes a while on a busy machine.
+  while (performance.now() - started < 180_000) {
     if (child.exitCode !== null) throw new Error(`The server exited before answering:\n${log}`);
     const status = await fetch(`${origin}/`).then(
       async (response) => (await response.arrayBuffer(), response.status),
@@ -75,7 +77,7 @@ export async function startServer(port: number, dataDir: string, env: Record<str
     await sleep(20);
   }
   await stop();
-  throw new Error(`The server did not answer GET / within 60 s:\n${log}`);
+  throw new Error(`The server did not answer GET / within 180 s:\n${log}`);
 }
 
 /** Resident memory of `pid`, MiB. */
