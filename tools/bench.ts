@@ -467,8 +467,8 @@ type Autocannon = (options: {
   headers?: Record<string, string>;
   /** Requests per second across all connections, instead of as many as the server takes. */
   overallRate?: number;
-  /** Paths to go through in turn, instead of `url`'s. */
-  requests?: { path: string }[];
+  /** Paths to go through in turn, instead of `url`'s; `setupRequest` may write each request anew. */
+  requests?: ({ path: string } | { setupRequest: (request: { path: string }) => { path: string } })[];
 }) => Promise<AutocannonResult> & {
   /** Each answer, with its time in milliseconds (autocannon's percentiles are whole milliseconds). */
   on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
@@ -513,6 +513,9 @@ const LATENCY_SECONDS = QUICK ? 5 : 30;
 const LATENCY_RATE = 200;
 const BURST_SECONDS = QUICK ? 5 : 30;
 const IDLE_SECONDS = QUICK ? 5 : 60;
+/** Each flood of one client, and the visitor's rate of / meanwhile (requests per second). */
+const FLOOD_SECONDS = QUICK ? 3 : 10;
+const VISITOR_RATE = 20;
 
 /** The value `share` (0–1) of the way up numbers sorted from the smallest. */
 function percentile(sorted: number[], share: number): number {
@@ -1056,7 +1059,21 @@ async function measureLoad(side: Started, folders: string[]) {
   await sleep(5_000);
   const afterFlood = readMemory(hostile.pid);
   await hostile.stop();
+
+  // (i) One client flooding with what the server must answer afresh, while a visitor reads /.
+  console.log(
+    `One client flooding (${FLOODS.map((flood) => flood.name).join(", ")}; 50 connections, ${FLOOD_SECONDS} s each) while a visitor reads / at ${VISITOR_RATE} requests/s, then ${IDLE_SECONDS} s idle…`,
+  );
+  const flooded = await startServerProcess({
+    port,
+    dataDir,
+    env: { ...ENV, TRUST_PROXY: "1" },
+    checkout,
+  });
+  const floods = await measureFloods(flooded.origin, flooded.pid);
+  await flooded.stop();
   return {
+    floods,
     latency,
     burstPeakMiB,
     afterBurst,
@@ -1066,6 +1083,48 @@ async function measureLoad(side: Started, folders: string[]) {
     floodPeakMiB,
     afterFlood,
   };
+}
+
+/**
+ * What one client may send to make the server work for it: an address that is no page, an article that does not
+ * exist, React Router's data request with a query of its own, the contact page (a stamped form, rendered each time).
+ */
+const FLOODS: { name: string; path: (i: number) => string }[] = [
+  { name: "unknown paths", path: (i) => `/no-such-page-${i}` },
+  { name: "unknown article slugs", path: (i) => `/articles/no-such-article-${i}` },
+  { name: "data requests with made-up queries", path: (i) => `/articles.data?x=${i}` },
+  { name: "the contact page", path: () => "/contact" },
+];
+
+/**
+ * (i) One client cannot slow the site for others: a visitor's / at VISITOR_RATE requests/s, quiet and while one
+ * client (one address, behind TRUST_PROXY) floods with 50 connections each kind of FLOODS in turn; then the
+ * server's memory IDLE_SECONDS after the last flood. `origin` must trust X-Forwarded-For.
+ */
+export async function measureFloods(origin: string, pid: number) {
+  const quiet = await latencyAtRate(`${origin}/`, VISITOR_RATE, FLOOD_SECONDS);
+  const floods: { name: string; visitor: Latency; sent: number; refused: number }[] = [];
+  for (const flood of FLOODS) {
+    let i = 0;
+    const load = autocannon({
+      url: origin,
+      connections: 50,
+      duration: FLOOD_SECONDS,
+      headers: { ...BROWSER_ENCODING, "x-forwarded-for": "198.51.100.1" },
+      requests: [{ setupRequest: (request) => ({ ...request, path: flood.path(i++) }) }],
+    });
+    const visitor = await latencyAtRate(`${origin}/`, VISITOR_RATE, FLOOD_SECONDS);
+    const result = await load;
+    floods.push({
+      name: flood.name,
+      visitor,
+      sent: result.requests.total,
+      refused: result.non2xx,
+    });
+  }
+  const afterFloods = readMemory(pid);
+  await sleep(IDLE_SECONDS * 1000);
+  return { quiet, floods, afterFloods, idle: readMemory(pid) };
 }
 
 type Figures = Started &
@@ -1088,6 +1147,8 @@ function checksOf(figures: Figures): Check[] {
   const coldStartMs = median(coldRuns.map((run) => run.readyMs));
   const startupPeakMiB = Math.max(...coldRuns.map((run) => run.memory.hwmMiB));
   const uploadMs = median(figures.uploads.ms);
+  const { floods } = figures;
+  const floodedP99 = Math.max(...floods.floods.map((flood) => flood.visitor.p99Ms));
   return [
     {
       name: "First-load JS with the inline scripts, largest page (gzip)",
@@ -1148,6 +1209,18 @@ function checksOf(figures: Figures): Check[] {
       value: `${floodPeakMiB} MiB`,
       target: "≤ 400 MiB",
       ok: floodPeakMiB <= 400,
+    },
+    {
+      name: `p99 of / at ${VISITOR_RATE} requests/s while one client floods, worst ÷ quiet`,
+      value: `${round(floodedP99 / floods.quiet.p99Ms, 1)}× (${floodedP99} ms ÷ ${floods.quiet.p99Ms} ms)`,
+      target: "≤ 3×",
+      ok: floodedP99 <= 3 * floods.quiet.p99Ms,
+    },
+    {
+      name: `RSS ${IDLE_SECONDS} s after the floods`,
+      value: `${floods.idle.rssMiB} MiB`,
+      target: "≤ 256 MiB",
+      ok: floods.idle.rssMiB <= 256,
     },
     {
       name: `Upload of a ${round(figures.uploads.bytes / 1e6, 2)} MB JPEG, answered (median of 5)`,
@@ -1232,6 +1305,31 @@ function tablesOf(figures: Figures, checks: Check[]) {
         String(latency.errors),
       ],
     ],
+    floods: [
+      ["one client floods with", "its requests", "refused", "/ p50", "/ p99", "/ slowest", "/ errors"],
+      ...[
+        { name: "nothing (quiet)", visitor: figures.floods.quiet, sent: 0, refused: 0 },
+        ...figures.floods.floods,
+      ].map((flood) => [
+        flood.name,
+        String(flood.sent),
+        String(flood.refused),
+        String(flood.visitor.p50Ms),
+        String(flood.visitor.p99Ms),
+        String(flood.visitor.maxMs),
+        String(flood.visitor.errors),
+      ]),
+      [
+        "memory right after the floods (VmRSS MiB)",
+        String(figures.floods.afterFloods.rssMiB),
+        "",
+        "",
+        "",
+        "",
+        "",
+      ],
+      [`memory ${IDLE_SECONDS} s later`, String(figures.floods.idle.rssMiB), "", "", "", "", ""],
+    ],
     renders: [
       ["page", "CPU ms", "each round"],
       ...renders.map((cost) => [cost.path, String(cost.cpuMsPerRender), cost.rounds.join(", ")]),
@@ -1272,6 +1370,7 @@ function resultsOf(figures: Figures, checks: Check[]) {
       asset: ratio(throughput.asset, throughput.assetReference),
     },
     latency: figures.latency,
+    floods: figures.floods,
     renders: figures.renders,
     memory: {
       afterStart,
@@ -1514,6 +1613,11 @@ async function main() {
       [0],
     );
     print(`Latency of / at ${LATENCY_RATE} requests/s for ${LATENCY_SECONDS} s (ms)`, "latency", []);
+    print(
+      `A visitor's / at ${VISITOR_RATE} requests/s for ${FLOOD_SECONDS} s while one client floods with 50 connections (ms)`,
+      "floods",
+      [],
+    );
     print(
       "Full renders (page-cache misses): server CPU per render, ms (median of 5 rounds of 20)",
       "renders",

@@ -89,7 +89,7 @@ function namesNoPage(tree: RouteObject[], path: string, adminPath: string): bool
 const NOT_FOUND_PATH = "/__not-found/page";
 
 /**
- * Renders one client address may cause, per RENDER_WINDOW_MS, of pages no cache can answer: React Router's data
+ * Renders one client address may cause, per `windowMs`, of pages no cache can answer: React Router's data
  * requests, the contact page's stamped form, an article or project the cache does not hold. A person reading the
  * site causes a few; past it the address waits, and nobody else does.
  */
