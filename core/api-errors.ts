@@ -150,6 +150,7 @@ const en = {
   forbiddenKey: "A field of this name is not allowed.",
   tooDeep: "The data is nested too deeply.",
   methodNotAllowed: "This address does not take this kind of request.",
+  pagesLimited: "Too many pages were asked for from this address. Try again in a few seconds.",
   dataDamaged:
     "Part of the site's data is damaged and cannot be read. Nothing was changed; please try again later.",
   diskFull:
@@ -370,6 +371,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   forbiddenKey: "حقل بهذا الاسم غير مسموح به.",
   tooDeep: "البيانات متداخلة بعمق زائد.",
   methodNotAllowed: "هذا العنوان لا يقبل هذا النوع من الطلبات.",
+  pagesLimited: "طُلبت صفحات كثيرة من هذا العنوان. حاول مرة أخرى بعد ثوانٍ.",
   dataDamaged: "جزء من بيانات الموقع تالف ولا يمكن قراءته. لم يتغيّر شيء؛ يرجى المحاولة لاحقًا.",
   diskFull: "قرص الخادم ممتلئ، فلا يمكن حفظ أي شيء الآن. لم يتغيّر شيء؛ حاول مرة أخرى لاحقًا.",
   databaseUnavailable: "يتعذّر على الموقع الوصول إلى بياناته الآن. لم يتغيّر شيء؛ حاول مرة أخرى بعد دقيقة.",

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { except } from "hono/combine";
 import { compress } from "hono/compress";
-import { CONTACT_BODY_LIMIT } from "#core/contact.ts";
 import { IMAGE_URL_PREFIX } from "#core/images.ts";
 import { sampleCategory } from "#core/projects.ts";
 import type { DbHandle } from "#db/client.ts";
@@ -11,7 +10,7 @@ import type { ServerEnv } from "./kernel/env.ts";
 import type { Logger } from "./kernel/logger.ts";
 import type { ImageStore } from "./kernel/storage/image-store.ts";
 import { apiFail, handleAppError } from "./http/errors.ts";
-import { limitBody, refuseCrossSite, requireJsonBody } from "./http/guards.ts";
+import { refuseCrossSite, requireJsonBody } from "./http/guards.ts";
 import { createSecurityHeaders, securityHeaders } from "./http/headers.ts";
 import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
@@ -36,10 +35,10 @@ import { storedImagesRouter } from "./features/uploads/serve.ts";
 import type { VisitCounter } from "./features/visits/counter.ts";
 import { visitsRouter } from "./features/visits/router.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
-import { pageHandler, type SsrHandler } from "./ssr/page-handler.ts";
+import { pageHandler, type PageRoutes, type SsrHandler } from "./ssr/page-handler.ts";
 import { createServices, servicesContext, type Services } from "./services.ts";
 
-export type { SsrHandler };
+export type { PageRoutes, SsrHandler };
 
 export interface AppOptions {
   env: ServerEnv;
@@ -47,6 +46,8 @@ export interface AppOptions {
   logger: Logger;
   /** React Router's request handler; absent in API-only tests. */
   ssr?: SsrHandler;
+  /** React Router's routes (the build's): an address none names gets its language's one kept 404 page. */
+  routes?: PageRoutes;
   /** Folder of built client files (build/client); absent in API-only tests and in development. */
   clientDir?: string;
   /** Development: Vite injects inline scripts and styles, so the CSP is left out. */
@@ -186,8 +187,6 @@ export function createApp(options: AppOptions) {
   app.route("/api", apiRouter(services, guards, env, logger, options.backupKey));
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
   app.route("/f", contactRouter({ ...services, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
-  // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.
-  app.post("/contact", limitBody(CONTACT_BODY_LIMIT));
   app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images, logger));
   if (options.clientDir) app.route("/", builtFiles(options.clientDir));
   if (options.ssr) {
@@ -198,6 +197,7 @@ export function createApp(options: AppOptions) {
         logger,
         dataHealth,
         ssr: options.ssr,
+        routes: options.routes,
         // The loaders read the one service container the API uses (decision 001).
         provide: (context) => context.set(servicesContext, services),
         pageCache: options.pageCache,

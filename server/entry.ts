@@ -11,12 +11,13 @@ export { loadEnv };
 const handler = createRequestHandler(build, "production");
 const builtPages = {
   ssr: (request: Request, context: Parameters<typeof handler>[1]) => handler(request, context),
+  routes: build.routes,
   clientDir: path.relative(process.cwd(), path.join(findProjectRoot(), "build", "client")) || ".",
 };
 
 /** Starts the production server with this build: the end-to-end fixtures use it. */
 export function startBuiltServer(
-  options: Omit<StartOptions, "ssr" | "clientDir" | "front">,
+  options: Omit<StartOptions, "ssr" | "routes" | "clientDir" | "front">,
 ): Promise<RunningServer> {
   return startServer({ ...options, ...builtPages });
 }

@@ -9,7 +9,7 @@ import { getRequestListener, RequestError } from "@hono/node-server";
 import { siteConfig } from "#config/site.ts";
 import type { DbHandle } from "#db/client.ts";
 import { DamagedDatabaseError, MarkedDatabaseError } from "#db/data-folder.ts";
-import { createApp, type App, type AppOptions, type SsrHandler } from "#server/app.ts";
+import { createApp, type App, type AppOptions, type PageRoutes, type SsrHandler } from "#server/app.ts";
 import { localChangeFeed, postgresChangeFeed } from "./kernel/change-feed.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
 import type { Services } from "./services.ts";
@@ -31,6 +31,8 @@ export interface StartOptions {
   logger: Logger;
   /** React Router's request handler; absent in API-only uses. */
   ssr?: SsrHandler;
+  /** React Router's routes (the build's): the page handler tells addresses that name no page by them. */
+  routes?: PageRoutes;
   /** Folder of built client files (build/client); absent in development, where Vite serves them. */
   clientDir?: string;
   /** Development: Vite's middleware (assets, hot reload) in front of the app. */
@@ -92,6 +94,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     logger,
     images,
     ssr: options.ssr,
+    routes: options.routes,
     clientDir: options.clientDir,
     dev: Boolean(options.front),
     // In development every request is rendered afresh.

@@ -20,6 +20,8 @@ import { createProjects } from "./features/projects/service.ts";
 import { createTestimonials } from "./features/testimonials/service.ts";
 import { renderArticleHtml } from "./features/articles/sanitize.ts";
 import { contentToHtml } from "#core/content-html.ts";
+import { canonicalPath, languageOfPath, pathWithoutLanguage, PUBLIC_PAGES } from "#core/localized-paths.ts";
+import { isPossibleSlug } from "#core/slugs.ts";
 import { createSettingsService } from "./features/settings/service.ts";
 import { createShareImages } from "./features/share-images/render.ts";
 import { createUploads } from "./features/uploads/service.ts";
@@ -78,6 +80,13 @@ export function createServices(deps: ServiceDeps) {
       settings: () => settings.read(),
       initial: { countVisits: siteConfig.countVisits, timeZone: siteConfig.timeZone },
     });
+  const projects = createProjects({
+    db,
+    uploads,
+    contentChanged,
+    renderRichText: (content) => renderArticleHtml(contentToHtml(content)),
+  });
+  const articles = createArticles({ db, now, logger, uploads, contentChanged });
   return {
     /** What pages show of the configuration. */
     site: {
@@ -99,13 +108,8 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     auth: createOwnerAuth({ db, logger, rateLimits, now, alerts }),
     audit: createAuditLog({ db, logger, now, trustProxy: env.trustProxy, alerts }),
-    projects: createProjects({
-      db,
-      uploads,
-      contentChanged,
-      renderRichText: (content) => renderArticleHtml(contentToHtml(content)),
-    }),
-    articles: createArticles({ db, now, logger, uploads, contentChanged }),
+    projects,
+    articles,
     testimonials: createTestimonials({ db, now, rateLimits, uploads, contentChanged }),
     inbox: createInboxService({ db, now }),
     contact: createContact({
@@ -118,6 +122,7 @@ export function createServices(deps: ServiceDeps) {
       notifier,
       alerts,
       stamps: createFormStamps(db),
+      isSiteAddress: (path) => isSiteAddress({ articles, projects }, path),
     }),
     visits,
     visitReports: createVisitReports({ db, now, timeZone: async () => (await settings.read()).timeZone }),
@@ -133,6 +138,39 @@ export function createServices(deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Whether `path` is the canonical address of a public page the site answers today: a page every language has, an
+ * article's or a project's current address, a tag some public article has (docs/product.md §27: the paths a
+ * lead is kept with name real pages, whatever a client sends).
+ */
+async function isSiteAddress(
+  services: { articles: ReturnType<typeof createArticles>; projects: ReturnType<typeof createProjects> },
+  path: string,
+): Promise<boolean> {
+  if (canonicalPath(path) !== path) return false;
+  const language = languageOfPath(path);
+  const page = pathWithoutLanguage(path);
+  if ((PUBLIC_PAGES as readonly string[]).includes(page)) return true;
+  const [, kind, slug, more] = page.split("/");
+  if (slug === undefined) return false;
+  let name: string;
+  try {
+    name = decodeURIComponent(more === undefined ? slug : more);
+  } catch {
+    return false;
+  }
+  if (kind === "articles" && slug === "tag" && more !== undefined && page.split("/").length === 4)
+    return (await services.articles.countPublic(name)) > 0;
+  if (more !== undefined || !isPossibleSlug(name)) return false;
+  const found =
+    kind === "articles"
+      ? await services.articles.atAddress(language, name)
+      : kind === "projects"
+        ? await services.projects.atAddress(language, name)
+        : null;
+  return found !== null && "item" in found;
+}
 
 /** The container in React Router's load context: what loaders and actions read pages' data from. */
 export const servicesContext = createContext<Services>();

@@ -106,6 +106,9 @@ const PARAGRAPH_AR =
   "<p>البناء للويب يعني البناء لكل شاشة ولكل اتصال ولكل قارئ. تحل هذه الفقرة محل مقالة حقيقية حتى يكون " +
   "للصفحة طولها وإيقاعها: بضع جمل تمتد على عدة أسطر.</p>";
 
+/** A field in both languages: `{name}_en` and `{name}_ar`. */
+const both = (name: string, en: unknown, ar: unknown) => ({ [`${name}_en`]: en, [`${name}_ar`]: ar });
+
 /** Writes the sample site; answers the case study's address in each language. */
 export async function seedSite(origin: string): Promise<{ en: string; ar: string }> {
   const owner = await signIn(origin);
@@ -172,18 +175,12 @@ export async function seedSite(origin: string): Promise<{ en: string; ar: string
     image_url: await photo(120, "case-study.jpg"),
     image_alt_en: "The shop's home page on a phone",
     image_alt_ar: "الصفحة الرئيسية للمتجر على الهاتف",
-    client_en: "A bookshop in Amman",
-    client_ar: "مكتبة في عمّان",
-    role_en: "Design and front-end development",
-    role_ar: "التصميم وتطوير الواجهة",
-    period_en: "March to June 2026",
-    period_ar: "من آذار إلى حزيران 2026",
-    problem_en: TEXT_EN,
-    problem_ar: TEXT_AR,
-    approach_en: TEXT_EN.repeat(2),
-    approach_ar: TEXT_AR.repeat(2),
-    outcome_en: TEXT_EN,
-    outcome_ar: TEXT_AR,
+    ...both("client", "A bookshop in Amman", "مكتبة في عمّان"),
+    ...both("role", "Design and front-end development", "التصميم وتطوير الواجهة"),
+    ...both("period", "March to June 2026", "من آذار إلى حزيران 2026"),
+    ...both("problem", TEXT_EN, TEXT_AR),
+    ...both("approach", TEXT_EN.repeat(2), TEXT_AR.repeat(2)),
+    ...both("outcome", TEXT_EN, TEXT_AR),
     results_en: ["-40 % load time", "+25 % orders from phones", "100 accessibility score"],
     results_ar: ["زمن تحميل أقل بنسبة 40 %", "طلبات أكثر عبر الهاتف بنسبة 25 %", "100 في إمكانية الوصول"],
     gallery,

@@ -37,26 +37,22 @@ function ensureBuild(): void {
 export type ServerProcess = Awaited<ReturnType<typeof startServer>>;
 
 /** `node <flags> server.js` as `npm start` runs it, on `port` and `dataDir`; resolves once `GET /` answers 200. */
-export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+export async function startServer(port: number, dataDir: string, extra: Record<string, string> = {}) {
+  const env: Record<string, string> = { LOG_REQUESTS: "0", ...extra };
   const { flags, env: startEnv } = startCommand(ROOT);
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
+  Object.assign(env, {
+    DATA_DIR: dataDir,
+    SITE_URL: origin,
+    DATABASE_URL: "",
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+  });
   const child = spawn(NODE_BIN, [...flags, "server.js"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      ...startEnv,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SITE_URL: origin,
-      LOG_REQUESTS: "0",
-      DATABASE_URL: "",
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      ...env,
-    },
+    // SITE_URL: canonical and share links name the address the browser uses, as a deployment's would.
+    env: { ...process.env, ...startEnv, NODE_ENV: "production", HOST: "127.0.0.1", PORT: `${port}`, ...env },
   });
   let log = "";
   for (const stream of [child.stdout, child.stderr])

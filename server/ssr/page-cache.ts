@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context, Env, MiddlewareHandler } from "hono";
+import { canonicalPath } from "#core/localized-paths.ts";
+import { viewedPath } from "#core/visits.ts";
 
 // Rendered public pages, kept for PAGE_CACHE_SECONDS inside the app (decision 008): a small shared cache in front of
 // the page renderer that keeps what the page's own Cache-Control lets a shared cache keep (`public, s-maxage=N`),
@@ -276,6 +278,16 @@ const PAGE_QUERIES: PageQuery[] = [
   { path: /^(?:\/ar)?\/contact$/, params: [{ name: "sent", value: /^1$/, refused: "dropped" }] },
 ];
 
+/**
+ * React Router's data request of a navigation names the routes whose data it wants (`_routes`, route ids joined by
+ * commas) after the page's own parameters.
+ */
+const DATA_ROUTES: QueryParam = {
+  name: "_routes",
+  value: /^[\w/.-]{1,100}(?:,[\w/.-]{1,100}){0,30}$/,
+  refused: "dropped",
+};
+
 /** A public page's address: the key it is kept under, and where to send a request that asks for it another way. */
 export interface PageAddress {
   key: string;
@@ -298,23 +310,28 @@ export function pageAddress(
   url: Pick<URL, "pathname" | "search" | "searchParams">,
   prefix = "",
 ): PageAddress {
-  const query = PAGE_QUERIES.find((candidate) => candidate.path.test(url.pathname));
+  const pathname = canonicalPath(url.pathname);
+  // A data request reads what its page reads, and which routes to load.
+  const data = pathname.endsWith(".data");
+  const page = data ? viewedPath(pathname) : pathname;
+  const pageQuery = PAGE_QUERIES.find((candidate) => candidate.path.test(page));
+  const params = [...(pageQuery?.params ?? []), ...(data ? [DATA_ROUTES] : [])];
   const kept = new Map<string, string>();
   for (const [name, value] of url.searchParams) {
-    const param = query?.params.find((candidate) => candidate.name === name);
+    const param = params.find((candidate) => candidate.name === name);
     if (!param || kept.has(name) || value === param.implied) continue;
     if (param.value.test(value) || param.refused === "notFound") kept.set(name, value);
   }
-  const named = (query?.params ?? []).filter((param) => kept.has(param.name));
+  const named = params.filter((param) => kept.has(param.name));
   const search =
     named.length > 0
       ? `?${new URLSearchParams(named.map((param) => [param.name, kept.get(param.name)!])).toString()}`
       : "";
-  const notFoundKey = `${prefix}${url.pathname}?✗`;
+  const notFoundKey = `${prefix}${pathname}?✗`;
   const refused = named.some((param) => !param.value.test(kept.get(param.name)!));
-  const address: PageAddress = { key: refused ? notFoundKey : `${prefix}${url.pathname}${search}` };
-  if (url.search !== search) address.redirect = `${url.pathname}${search}`;
-  if (query?.list && named.length > 0 && !refused) {
+  const address: PageAddress = { key: refused ? notFoundKey : `${prefix}${pathname}${search}` };
+  if (url.pathname !== pathname || url.search !== search) address.redirect = `${pathname}${search}`;
+  if (pageQuery?.list && !data && named.length > 0 && !refused) {
     const category = kept.get("category");
     address.listPage = {
       number: Number(kept.get("page") ?? 1),

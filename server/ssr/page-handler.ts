@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
-import { RouterContextProvider } from "react-router";
+import { rateLimiter } from "hono-rate-limiter";
+import { matchRoutes, RouterContextProvider, type RouteObject } from "react-router";
 import { apiErrorText } from "#core/api-errors.ts";
+import { CONTACT_BODY_LIMIT } from "#core/contact.ts";
 import { languageOfPath, localizePath } from "#core/localized-paths.ts";
 import { readPreferences } from "#core/preferences.ts";
 import { ARTICLES_PER_PAGE, PROJECTS_PER_PAGE, pageCount } from "#core/paging.ts";
@@ -10,10 +13,34 @@ import type { Language } from "#core/preferences.ts";
 import type { DataHealth } from "#server/kernel/data-health.ts";
 import type { ServerEnv } from "#server/kernel/env.ts";
 import type { Logger } from "#server/kernel/logger.ts";
-import { clientAddress } from "#server/http/client-address.ts";
+import { addressGroup, clientAddress } from "#server/http/client-address.ts";
 import { newNonce, type SecurityHeaders } from "#server/http/headers.ts";
 import { nonceContext, pageRequestContext } from "./context.ts";
 import { pageAddress, scriptHashes, type PageAddress, type PageCache } from "./page-cache.ts";
+
+/**
+ * A path to redirect to, as a Location that can only resolve on this site: a browser reads `//host` and `/\host`
+ * as another origin's address. Canonical paths never start so (`canonicalPath`); this says it where it matters.
+ */
+function onTheSite(path: string): string {
+  return path.startsWith("/") && !/^\/[/\\]/.test(path) ? path : "/";
+}
+
+/** The most a page that takes no form reads of a post: enough for an empty form, not for a flood. */
+export const PAGE_BODY_LIMIT = 1024;
+/** A client's testimonial form: a quote of 1,500 characters and three short fields, percent-encoded Arabic. */
+export const TESTIMONIAL_BODY_LIMIT = 32 * 1024;
+
+/** The pages whose actions take a form, and the most each reads (docs/product.md §20). */
+const PAGE_BODY_LIMITS: readonly (readonly [RegExp, number])[] = [
+  [/^(?:\/ar)?\/contact\/?$/i, CONTACT_BODY_LIMIT],
+  [/^(?:\/ar)?\/testimonial\/[^/]+\/?$/i, TESTIMONIAL_BODY_LIMIT],
+];
+
+/** The most a post to `path` may hold. */
+export function pageBodyLimit(path: string): number {
+  return PAGE_BODY_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? PAGE_BODY_LIMIT;
+}
 
 /** What a page answers (docs/product.md §20); the rest get 405 before React Router. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
@@ -22,6 +49,51 @@ const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 const STALE_WHILE_REVALIDATE_SECONDS = 60;
 
 export type SsrHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+/** React Router's routes as the server build lists them (`build.routes`): which route an address names. */
+export type PageRoutes = Readonly<
+  Record<string, { id: string; parentId?: string; path?: string; index?: boolean } | undefined>
+>;
+
+/** The build's flat list of routes as the tree `matchRoutes` reads. */
+function routeTree(routes: PageRoutes): RouteObject[] {
+  const listed = Object.values(routes).filter((route) => route !== undefined);
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    listed
+      .filter((route) => route.parentId === parentId)
+      .map((route) => {
+        if (route.index) return { id: route.id, index: true, path: route.path };
+        const children = childrenOf(route.id);
+        return { id: route.id, path: route.path, ...(children.length > 0 ? { children } : {}) };
+      });
+  return childrenOf(undefined);
+}
+
+/**
+ * Whether a page's path names nothing the site has, before anything is rendered: only the catch-all route takes
+ * it, or the admin's route at another first segment (its loader answers 404 there). Every such address gets its
+ * language's one not-found page.
+ */
+function namesNoPage(tree: RouteObject[], path: string, adminPath: string): boolean {
+  const matches = matchRoutes(tree, path);
+  if (!matches) return true;
+  return matches.some(
+    ({ route, params }) =>
+      route.path === "*" ||
+      route.path === "ar/*" ||
+      (route.path === ":admin" && `/${params.admin}` !== adminPath),
+  );
+}
+
+/** The address the one not-found page of a language is rendered from: one only the catch-all route takes. */
+const NOT_FOUND_PATH = "/__not-found/page";
+
+/**
+ * Renders one client address may cause, per `windowMs`, of pages no cache can answer: React Router's data
+ * requests, the contact page's stamped form, an article or project the cache does not hold. A person reading the
+ * site causes a few; past it the address waits, and nobody else does.
+ */
+export const RENDER_BUDGET = { windowMs: 10_000, limit: 100 };
 
 type PageEnv = { Variables: { pageAddress?: PageAddress } };
 
@@ -57,6 +129,8 @@ export function pageHandler(options: {
   now: () => Date;
   /** Told of every view of a public page, whether rendered, kept or answered 304 (docs/product.md §27). */
   viewed?: (request: Request) => void;
+  /** The build's routes: an address none of them names gets its language's one kept 404 page. */
+  routes?: PageRoutes;
 }) {
   const { env, logger, ssr, pageCache } = options;
 
@@ -69,6 +143,20 @@ export function pageHandler(options: {
   /** Whole documents of public pages, not React Router's data (.data) or manifest (/__manifest) requests. */
   const isPublicPage = (pathname: string) =>
     !isPrivate(pathname) && !pathname.endsWith(".data") && !pathname.startsWith("/__");
+  const tree = options.routes ? routeTree(options.routes) : null;
+  // The verdicts on the last paths asked for: matching walks every route.
+  const verdicts = new Map<string, boolean>();
+  /** Whether a public page's (canonical) path names no page: its language's one not-found page answers it. */
+  const isNowhere = (path: string) => {
+    if (!tree || path.endsWith(".data")) return false;
+    let nowhere = verdicts.get(path);
+    if (nowhere === undefined) {
+      nowhere = namesNoPage(tree, path, env.adminPath);
+      if (verdicts.size >= 1000) verdicts.clear();
+      verdicts.set(path, nowhere);
+    }
+    return nowhere;
+  };
   // Without SITE_URL the absolute addresses in a page depend on the origin it was asked at: part of its key.
   const addressOf = (c: Context<PageEnv>) => {
     let address = c.get("pageAddress");
@@ -101,8 +189,16 @@ export function pageHandler(options: {
       },
     });
     context.set(nonceContext, nonce);
-    // HEAD is answered as GET without its body (by the app), so that both carry the same headers.
-    const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;
+    // HEAD is answered as GET without its body (by the app), so that both carry the same headers. An address that
+    // names no page is answered by its language's one not-found page, the same bytes for all of them.
+    const nowhere = c.req.method !== "POST" && isPublicPage(url.pathname) && isNowhere(url.pathname);
+    const request = nowhere
+      ? new Request(new URL(localizePath(NOT_FOUND_PATH, languageOfPath(url.pathname)), url), {
+          headers: c.req.raw.headers,
+        })
+      : c.req.method === "HEAD"
+        ? new Request(c.req.raw, { method: "GET" })
+        : c.req.raw;
     const response = await ssr(request, context);
     const headers = new Headers(response.headers);
     const html = headers.get("Content-Type")?.startsWith("text/html") ?? false;
@@ -174,6 +270,19 @@ export function pageHandler(options: {
       },
     });
   });
+  // A page's form post is refused over its page's limit before a byte of it is buffered or parsed (§20): every
+  // page action, in both languages, and any page added later, which gets the limit of a page that takes no form.
+  pages.post("*", (c, next) => {
+    const maxSize = pageBodyLimit(c.req.path);
+    return bodyLimit({
+      maxSize,
+      onError: () =>
+        new Response(apiErrorText(languageOfPath(c.req.path), "tooLarge"), {
+          status: 413,
+          headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+        }),
+    })(c, next);
+  });
   // A visitor who chose Arabic and opens the English home page is taken to the Arabic one; nobody else is ever
   // redirected, so search engines and link previews get exactly the page they ask for (docs/product.md §16.3).
   pages.get("/", async (c, next) => {
@@ -187,15 +296,17 @@ export function pageHandler(options: {
       },
     });
   });
-  // A query the page does not read goes: one address per page, and one render a period whatever is asked.
+  // One address per page, and one render a period whatever is asked: another spelling of the path (letter case,
+  // doubled or trailing slashes, needless percent-encoding) and a query the page does not read are redirected to
+  // the canonical address, documents and React Router's data requests alike.
   pages.get("*", async (c, next) => {
-    if (!isPublicPage(c.req.path)) return next();
+    if (isPrivate(c.req.path) || c.req.path.startsWith("/__")) return next();
     const { redirect } = addressOf(c);
     if (redirect === undefined) return next();
     return new Response(null, {
       status: 301,
       headers: {
-        Location: redirect,
+        Location: onTheSite(redirect),
         "Cache-Control":
           env.pageCacheSeconds > 0 ? `public, max-age=0, s-maxage=${env.pageCacheSeconds}` : "no-cache",
       },
@@ -212,11 +323,36 @@ export function pageHandler(options: {
     pages.get(
       "*",
       pageCache.middleware<PageEnv>({
-        key: (c) => (isPublicPage(c.req.path) ? addressOf(c).key : null),
+        key: (c) =>
+          !isPublicPage(c.req.path)
+            ? null
+            : isNowhere(c.req.path)
+              ? `${env.publicOrigin ? "" : new URL(c.req.url).origin}${localizePath("/", languageOfPath(c.req.path))}?✗nowhere`
+              : addressOf(c).key,
         // When the count cannot be read the page is rendered: its loader shows the failure, and it is not kept.
         pastTheLast: (c) => pastTheLast(c).catch(() => null),
       }),
     );
+  // What reaches the renderer now was answered by no cache: each address has a budget of such renders.
+  pages.get(
+    "*",
+    rateLimiter<PageEnv>({
+      windowMs: RENDER_BUDGET.windowMs,
+      limit: RENDER_BUDGET.limit,
+      standardHeaders: false,
+      skip: (c) => isPrivate(c.req.path) || c.req.path.startsWith("/__"),
+      keyGenerator: (c) => addressGroup(clientAddress(c, env.trustProxy)),
+      handler: (c) =>
+        new Response(apiErrorText(languageOfPath(c.req.path), "pagesLimited"), {
+          status: 429,
+          headers: {
+            "Content-Type": "text/plain; charset=utf-8",
+            "Cache-Control": "no-store",
+            "Retry-After": String(RENDER_BUDGET.windowMs / 1000),
+          },
+        }),
+    }),
+  );
   pages.all("*", render);
   return pages;
 

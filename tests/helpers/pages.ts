@@ -1,4 +1,7 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { RouterContextProvider } from "react-router";
+import routes from "#app/routes.ts";
+import type { PageRoutes } from "#server/ssr/page-handler.ts";
 import { nonceContext } from "#server/ssr/context.ts";
 
 /**
@@ -43,4 +46,46 @@ export function standInPages(
     );
   };
   return { ssr, rendered };
+}
+
+/** One route of the route table (app/routes.ts): its id, its module and the path it answers. */
+export interface TableRoute {
+  id: string;
+  file: string;
+  path: string;
+}
+
+/** Every route of app/routes.ts with the path it answers (`:param` and `*` as written), root first. */
+export function routeTable(): TableRoute[] {
+  const table: TableRoute[] = [];
+  const walk = (entries: RouteConfigEntry[], prefix: string) => {
+    for (const entry of entries) {
+      const path = entry.path ? `${prefix}/${entry.path}` : prefix;
+      table.push({ id: entry.id ?? entry.file.replace(/\.tsx?$/, ""), file: entry.file, path: path || "/" });
+      if (entry.children) walk(entry.children, path);
+    }
+  };
+  walk(routes, "");
+  return table;
+}
+
+/** The route table as the server build lists it (`build.routes`), for the page handler. */
+export function routeManifest(): PageRoutes {
+  const manifest: Record<string, { id: string; parentId?: string; path?: string; index?: boolean }> = {
+    root: { id: "root", path: "" },
+  };
+  const walk = (entries: RouteConfigEntry[], parentId: string) => {
+    for (const entry of entries) {
+      const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
+      manifest[id] = {
+        id,
+        parentId,
+        ...(entry.path === undefined ? {} : { path: entry.path }),
+        ...(entry.index ? { index: true } : {}),
+      };
+      if (entry.children) walk(entry.children, id);
+    }
+  };
+  walk(routes, "root");
+  return manifest;
 }

@@ -43,6 +43,13 @@ export async function submitCollection(
   token: string,
   language: Language,
 ) {
+  // A link that cannot be used is answered before the body is read: nobody without a link gets a form read.
+  const state = await getServices(context).testimonials.linkState(token);
+  if (state !== "ok")
+    return data<CollectionReply>(
+      { sent: false, error: apiErrorText(language, STATE_KEYS[state]), fields: {}, values: {} },
+      { status: state === "invalid" ? 404 : 410 },
+    );
   const form = await request.formData().catch(() => new FormData());
   const value = (name: string) => {
     const entry = form.get(name);

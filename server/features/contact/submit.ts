@@ -56,6 +56,8 @@ export interface ContactDeps {
   alerts?: OwnerAlerts;
   /** Signs and checks the form's render time. */
   stamps: FormStamps;
+  /** Whether a path is a page the site answers: only those are kept as what led to a message. */
+  isSiteAddress: (path: string) => Promise<boolean>;
 }
 
 export interface ContactSubmission {
@@ -150,6 +152,13 @@ export async function submitContact(
     return success;
   }
 
+  // What led to the message (docs/product.md §27): two paths of real pages, nothing else.
+  const sitePath = async (value: unknown) => {
+    const path = leadPath(value);
+    return path !== null && (await deps.isSiteAddress(path)) ? path : null;
+  };
+  const entryPath = await sitePath(fields[LEAD_FIELDS.entry]);
+  const fromPath = (await sitePath(fields[LEAD_FIELDS.last])) ?? (await sitePath(submission.fromPath));
   const at = deps.now();
   const message = checked.message;
   // The stamp a message came with is kept with it: a stamp is good for one message.
@@ -187,9 +196,8 @@ export async function submitContact(
         notify_after: deps.notifier && !held ? at : null,
         held,
         form_stamp: formStamp,
-        // What led to the message (docs/product.md §27): two paths, nothing else.
-        entry_path: leadPath(fields[LEAD_FIELDS.entry]),
-        from_path: leadPath(fields[LEAD_FIELDS.last]) ?? leadPath(submission.fromPath),
+        entry_path: entryPath,
+        from_path: fromPath,
       })
       .returning({ id: messages.id });
     return {

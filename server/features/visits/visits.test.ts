@@ -10,6 +10,7 @@ import { createPageCache } from "#server/ssr/page-cache.ts";
 import { jsonRequest, makeApp, ownerRequests, signIn, type TestApp } from "#tests/helpers/app.ts";
 import { backends, migrationsFolder, useTestDatabase } from "#tests/helpers/databases.ts";
 import { standInPages } from "#tests/helpers/pages.ts";
+import { insertArticle } from "#tests/helpers/seed.ts";
 import { snapshotTables } from "#tests/helpers/tables.ts";
 
 // Visits and leads (docs/product.md §27, decision 045): public page views counted on the server into daily rows,
@@ -109,6 +110,7 @@ describe.each(backends)("visits on $name", (backend) => {
     expect(afterViews).toContain("news.example.org");
     for (const secret of secrets) expect(afterViews).not.toContain(secret);
 
+    await insertArticle(database().db, { slug: "hello" });
     await app.request("/f/contact", {
       ...jsonRequest("POST", {
         name: "Mona",
@@ -159,19 +161,25 @@ describe.each(backends)("visits on $name", (backend) => {
         "/f/contact",
         jsonRequest("POST", { name: "A", email: "a@example.com", subject: "S", message: "M", ...fields }),
       );
-    await post({ [LEAD_FIELDS.entry]: "/ar/articles/x", [LEAD_FIELDS.last]: "/ar/projects", subject: "1" });
+    await insertArticle(database().db, { slug: "x", slug_ar: "مرحبا" });
+    const arabic = `/ar/articles/${encodeURIComponent("مرحبا")}`;
+    await post({ [LEAD_FIELDS.entry]: arabic, [LEAD_FIELDS.last]: "/ar/projects", subject: "1" });
     await post({ [LEAD_FIELDS.entry]: "https://evil.example/x", [LEAD_FIELDS.last]: "/a?b=c", subject: "2" });
     await post({ [LEAD_FIELDS.entry]: ["/x"], [LEAD_FIELDS.last]: "//evil.example", subject: "3" });
     await post({ subject: "4" });
+    // A path of the site's shape that names no page, or another spelling of one, is not kept either: whatever a
+    // client writes there, the owner's figures list only the site's own addresses.
+    await post({ [LEAD_FIELDS.entry]: "/articles/made-up", [LEAD_FIELDS.last]: "/About", subject: "5" });
     const rows = await database()
       .db.select({ subject: messages.subject, entry: messages.entry_path, last: messages.from_path })
       .from(messages)
       .orderBy(messages.subject);
     expect(rows).toEqual([
-      { subject: "1", entry: "/ar/articles/x", last: "/ar/projects" },
+      { subject: "1", entry: arabic, last: "/ar/projects" },
       { subject: "2", entry: null, last: null },
       { subject: "3", entry: null, last: null },
       { subject: "4", entry: null, last: null },
+      { subject: "5", entry: null, last: null },
     ]);
   });
 
