@@ -38,16 +38,11 @@ export type ServerProcess = Awaited<ReturnType<typeof startServer>>;
 
 /** `node <flags> server.js` as `npm start` runs it, on `port` and `dataDir`; resolves once `GET /` answers 200. */
 export async function startServer(port: number, dataDir: string, extra: Record<string, string> = {}) {
-  const env: Record<string, string> = { LOG_REQUESTS: "0", ...extra };
   const { flags, env: startEnv } = startCommand(ROOT);
   const origin = `http://127.0.0.1:${port}`;
+  const mine = { DATA_DIR: dataDir, SITE_URL: origin, DATABASE_URL: "", ADMIN_PASSWORD: BENCH_PASSWORD };
+  const env: Record<string, string> = { LOG_REQUESTS: "0", ...extra, ...mine };
   const started = performance.now();
-  Object.assign(env, {
-    DATA_DIR: dataDir,
-    SITE_URL: origin,
-    DATABASE_URL: "",
-    ADMIN_PASSWORD: BENCH_PASSWORD,
-  });
   const child = spawn(NODE_BIN, [...flags, "server.js"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
