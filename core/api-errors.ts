@@ -156,6 +156,11 @@ const en = {
     "The server's disk is full, so nothing can be saved right now. Nothing was changed; try again later.",
   databaseUnavailable:
     "The site cannot reach its data right now. Nothing was changed; try again in a minute.",
+  htmlFrameset:
+    "This text holds a <frameset>, which hides everything else from a page. Remove it and save again.",
+  referenceMissing: "An item this refers to no longer exists. Choose another one.",
+  slugInvalid:
+    "An address may hold only letters, digits, “_” and hyphens: “/”, “\\” and “..” would lead elsewhere.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -373,6 +378,9 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   dataDamaged: "جزء من بيانات الموقع تالف ولا يمكن قراءته. لم يتغيّر شيء؛ يرجى المحاولة لاحقًا.",
   diskFull: "قرص الخادم ممتلئ، فلا يمكن حفظ أي شيء الآن. لم يتغيّر شيء؛ حاول مرة أخرى لاحقًا.",
   databaseUnavailable: "يتعذّر على الموقع الوصول إلى بياناته الآن. لم يتغيّر شيء؛ حاول مرة أخرى بعد دقيقة.",
+  htmlFrameset: "في هذا النص وسم <frameset> يخفي كل ما سواه عن الصفحة. احذفه واحفظ مرة أخرى.",
+  referenceMissing: "عنصر يشير إليه هذا لم يعد موجودًا. اختر غيره.",
+  slugInvalid: "لا يحوي العنوان إلا الحروف والأرقام و«_» والشرطات: «/» و«\\» و«..» تقود إلى مكان آخر.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

@@ -103,7 +103,7 @@ export function createServices(deps: ServiceDeps) {
       db,
       uploads,
       contentChanged,
-      renderRichText: (content) => renderArticleHtml(contentToHtml(content)),
+      renderRichText: (content, field) => renderArticleHtml(contentToHtml(content), field),
     }),
     articles: createArticles({ db, now, logger, uploads, contentChanged }),
     testimonials: createTestimonials({ db, now, rateLimits, uploads, contentChanged }),
