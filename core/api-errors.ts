@@ -63,6 +63,8 @@ const en = {
     "The backup holds a row the site would refuse: {{table}} row {{row}} (id {{id}}), {{field}}: {{detail}} Nothing was changed.",
   backupImageMissing: "The image is not in the backup.",
   backupProjectMissing: "The project is not in the backup.",
+  backupImageInvalid:
+    "The backup's image {{path}} would be refused as an upload: {{detail}} Nothing was changed.",
   uploadNoFile: "Choose an image file to upload.",
   uploadBadFolder: "The folder must be projects, articles or site.",
   uploadEmpty: "The file is empty.",
@@ -257,6 +259,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
     "في النسخة الاحتياطية صف يرفضه الموقع: الجدول {{table}}، الصف {{row}} (المعرّف {{id}})، الحقل {{field}}: {{detail}} لم يتغيّر شيء.",
   backupImageMissing: "الصورة ليست في النسخة الاحتياطية.",
   backupProjectMissing: "المشروع ليس في النسخة الاحتياطية.",
+  backupImageInvalid: "الصورة {{path}} في النسخة الاحتياطية كانت ستُرفض لو رُفعت: {{detail}} لم يتغيّر شيء.",
   uploadNoFile: "اختر ملف صورة لرفعه.",
   uploadBadFolder: "يجب أن يكون المجلد projects أو articles أو site.",
   uploadEmpty: "الملف فارغ.",
