@@ -63,6 +63,8 @@ const en = {
     "The backup holds a row the site would refuse: {{table}} row {{row}} (id {{id}}), {{field}}: {{detail}} Nothing was changed.",
   backupImageMissing: "The image is not in the backup.",
   backupProjectMissing: "The project is not in the backup.",
+  backupImageInvalid:
+    "The backup's image {{path}} would be refused as an upload: {{detail}} Nothing was changed.",
   uploadNoFile: "Choose an image file to upload.",
   uploadBadFolder: "The folder must be projects, articles or site.",
   uploadEmpty: "The file is empty.",
@@ -157,6 +159,11 @@ const en = {
     "The server's disk is full, so nothing can be saved right now. Nothing was changed; try again later.",
   databaseUnavailable:
     "The site cannot reach its data right now. Nothing was changed; try again in a minute.",
+  htmlFrameset:
+    "This text holds a <frameset>, which hides everything else from a page. Remove it and save again.",
+  referenceMissing: "An item this refers to no longer exists. Choose another one.",
+  slugInvalid:
+    "An address may hold only letters, digits, “_” and hyphens: “/”, “\\” and “..” would lead elsewhere.",
 } as const;
 
 export type ApiErrorKey = keyof typeof en;
@@ -253,6 +260,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
     "في النسخة الاحتياطية صف يرفضه الموقع: الجدول {{table}}، الصف {{row}} (المعرّف {{id}})، الحقل {{field}}: {{detail}} لم يتغيّر شيء.",
   backupImageMissing: "الصورة ليست في النسخة الاحتياطية.",
   backupProjectMissing: "المشروع ليس في النسخة الاحتياطية.",
+  backupImageInvalid: "الصورة {{path}} في النسخة الاحتياطية كانت ستُرفض لو رُفعت: {{detail}} لم يتغيّر شيء.",
   uploadNoFile: "اختر ملف صورة لرفعه.",
   uploadBadFolder: "يجب أن يكون المجلد projects أو articles أو site.",
   uploadEmpty: "الملف فارغ.",
@@ -375,6 +383,9 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   dataDamaged: "جزء من بيانات الموقع تالف ولا يمكن قراءته. لم يتغيّر شيء؛ يرجى المحاولة لاحقًا.",
   diskFull: "قرص الخادم ممتلئ، فلا يمكن حفظ أي شيء الآن. لم يتغيّر شيء؛ حاول مرة أخرى لاحقًا.",
   databaseUnavailable: "يتعذّر على الموقع الوصول إلى بياناته الآن. لم يتغيّر شيء؛ حاول مرة أخرى بعد دقيقة.",
+  htmlFrameset: "في هذا النص وسم <frameset> يخفي كل ما سواه عن الصفحة. احذفه واحفظ مرة أخرى.",
+  referenceMissing: "عنصر يشير إليه هذا لم يعد موجودًا. اختر غيره.",
+  slugInvalid: "لا يحوي العنوان إلا الحروف والأرقام و«_» والشرطات: «/» و«\\» و«..» تقود إلى مكان آخر.",
 };
 
 export const apiErrorTexts: Record<Language, Record<ApiErrorKey, string | PluralForms>> = { en, ar };

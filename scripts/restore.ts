@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { checkBackup, restoreBackup } from "#server/features/backup/archive.ts";
 import { ServiceError } from "#server/http/errors.ts";
+import { restoreGates } from "#server/restore-gates.ts";
 import { DataDirLockedError } from "#server/kernel/data-lock.ts";
 import { EnvError, loadEnv } from "#server/kernel/env.ts";
 import { createLogger, logFormatOf } from "#server/kernel/logger.ts";
@@ -15,7 +16,7 @@ async function main() {
   if (!file) throw new Error("Usage: npm run restore -- FILE.zip [--replace]");
   const replace = process.argv.includes("--replace");
   const env = loadEnv(process.env);
-  const backup = await checkBackup(await readFile(file));
+  const backup = await checkBackup(await readFile(file), restoreGates);
   const { database, close } = await openDatabase(env);
   try {
     const tables = await restoreBackup(
@@ -26,6 +27,7 @@ async function main() {
       },
       backup,
       { replace },
+      restoreGates,
     );
     const rows = Object.entries(tables).map(([table, count]) => `${table} ${count}`);
     console.log(`Restored from ${file}: ${rows.join(", ")}, ${backup.images.length} images.`);

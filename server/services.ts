@@ -12,6 +12,7 @@ import { createArticles } from "./features/articles/service.ts";
 import { createAuditLog } from "./features/audit/service.ts";
 import { createOwnerAuth } from "./features/auth/owner-auth.ts";
 import { createBackups } from "./features/backup/archive.ts";
+import { restoreGates } from "./restore-gates.ts";
 import { createFormStamps } from "./features/contact/form-stamp.ts";
 import { notifierFromEnv, type Notifier } from "./features/contact/notifier.ts";
 import { createContact } from "./features/contact/submit.ts";
@@ -84,7 +85,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     uploads,
     contentChanged,
-    renderRichText: (content) => renderArticleHtml(contentToHtml(content)),
+    renderRichText: (content, field) => renderArticleHtml(contentToHtml(content), field),
   });
   const articles = createArticles({ db, now, logger, uploads, contentChanged });
   return {
@@ -130,6 +131,7 @@ export function createServices(deps: ServiceDeps) {
       db,
       images,
       logger,
+      gates: restoreGates,
       contentChanged,
       variantsQueued: () => uploads.variants.kick(),
     }),

@@ -121,6 +121,12 @@ export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandle
       if (c.req.path.startsWith("/api/")) return apiFail(c, status, key);
       return c.text(apiErrorText(preferredLanguage(c), key), status);
     }
+    // A reference to an item that is not there (deleted meanwhile, or never was): the services check the ones they
+    // know of; this answers any other the same way rather than as a failure of the server.
+    if (databaseErrorCode(error, /^23503$/)) {
+      if (c.req.path.startsWith("/api/")) return apiFail(c, 422, "referenceMissing");
+      return c.text(apiErrorText(preferredLanguage(c), "referenceMissing"), 422);
+    }
     // A value the database refuses (docs/product.md §20): the request's fault, told without the SQL.
     const code = inputDatabaseError(error);
     if (code) {
@@ -150,9 +156,14 @@ export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandle
  * causes (Drizzle wraps the driver's error); undefined for any other error.
  */
 export function inputDatabaseError(error: unknown): string | undefined {
+  return databaseErrorCode(error, /^(22[0-9A-Z]{3}|54000)$/);
+}
+
+/** The SQLSTATE of a database error matching `codes`, found along the error's causes; undefined for any other. */
+function databaseErrorCode(error: unknown, codes: RegExp): string | undefined {
   for (let current = error, depth = 0; current instanceof Object && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^(22[0-9A-Z]{3}|54000)$/.test(code)) return code;
+    if (typeof code === "string" && codes.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -1,12 +1,14 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { scriptHashes } from "#server/ssr/page-cache.ts";
+import { ownScripts } from "#server/ssr/page-cache.ts";
 import { createSecurityHeaders, securityHeaders, type SecurityHeaderOptions } from "./headers.ts";
 
 // The Content-Security-Policy of styles (decisions 006 and 037): the site's own stylesheet files, style elements by
 // the request's nonce only (the admin's libraries write some), style attributes inline; on a public page no nonce. The built pages are checked against it in tests/e2e/stylesheet.spec.ts.
 
-const PAGE = `<html><head><link rel="stylesheet" href="/assets/root-1.css"><script>window.x=1</script></head><body style="color:blue"></body></html>`;
+const MARKER = "0123456789abcdef0123456789abcdef";
+const PAGE = `<html><head><link rel="stylesheet" href="/assets/root-1.css"><script nonce="${MARKER}">window.x=1</script></head><body style="color:blue"></body></html>`;
+const { sources } = ownScripts(PAGE, MARKER);
 
 const OPTIONS: SecurityHeaderOptions = {
   siteUrl: "http://localhost",
@@ -26,7 +28,7 @@ function site() {
   const nonce = "bm9uY2Vub25jZW5vbmNlMQ==";
   const admin = createSecurityHeaders(OPTIONS).list(`'nonce-${nonce}'`, "http://localhost", nonce);
   app.get("/admin", (c) => c.html(PAGE, 200, Object.fromEntries(admin)));
-  const page = createSecurityHeaders(OPTIONS).list(scriptHashes(PAGE), "http://localhost");
+  const page = createSecurityHeaders(OPTIONS).list(sources, "http://localhost");
   app.get("/public", (c) => c.html(PAGE, 200, Object.fromEntries(page)));
   app.get("/api", (c) => c.json({}));
   return app;
@@ -56,7 +58,7 @@ describe("style-src", () => {
     const response = await site().request("/public");
     const policy = directives(response);
     expect(response.headers.get("content-security-policy")).not.toContain("'nonce-");
-    expect(policy["script-src"]).toEqual(["'self'", ...scriptHashes(PAGE).split(" ")]);
+    expect(policy["script-src"]).toEqual(["'self'", ...sources.split(" ")]);
     expect(policy["style-src"]).toEqual(["'self'"]);
     expect(policy["style-src-attr"]).toEqual(["'unsafe-inline'"]);
   });

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context, Env, MiddlewareHandler } from "hono";
 import { canonicalPath } from "#core/localized-paths.ts";
@@ -46,18 +46,28 @@ export interface PageCache {
   readonly bytes: number;
 }
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 
-/** The CSP source of each inline script's content, space-separated. */
-export function scriptHashes(html: string): string {
+/** A new marker of the page's own scripts (`ownScripts`): 16 random bytes in hex, valid as a nonce. */
+export function newScriptMarker(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/**
+ * The page's own inline scripts, told from any other by `marker`: a random nonce the renderer wrote on each script it
+ * made (React Router's and ours) and that no stored row can know. Answers the page without the marker, so that every
+ * render of a page is the same bytes, and the CSP sources (hashes) of those scripts as they are then. A script that
+ * got into the page any other way (a row that escaped the sanitiser) is not among them, and the policy refuses it.
+ */
+export function ownScripts(html: string, marker: string): { html: string; sources: string } {
+  const attribute = ` nonce="${marker}"`;
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT))
-    hashes.add(
-      `'sha256-${createHash("sha256")
-        .update(match[1] ?? "", "utf8")
-        .digest("base64")}'`,
-    );
-  return [...hashes].join(" ");
+    if (match[1]!.includes(attribute))
+      hashes.add(
+        `'sha256-${createHash("sha256").update(match[2]!.replaceAll(marker, ""), "utf8").digest("base64")}'`,
+      );
+  return { html: html.replaceAll(attribute, "").replaceAll(marker, ""), sources: [...hashes].join(" ") };
 }
 
 /** Which kept encoding to send for an Accept-Encoding header (q=0 refuses one). */

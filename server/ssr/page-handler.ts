@@ -16,7 +16,7 @@ import type { Logger } from "#server/kernel/logger.ts";
 import { addressGroup, clientAddress } from "#server/http/client-address.ts";
 import { newNonce, type SecurityHeaders } from "#server/http/headers.ts";
 import { nonceContext, pageRequestContext } from "./context.ts";
-import { pageAddress, scriptHashes, type PageAddress, type PageCache } from "./page-cache.ts";
+import { newScriptMarker, ownScripts, pageAddress, type PageAddress, type PageCache } from "./page-cache.ts";
 
 /**
  * A path to redirect to, as a Location that can only resolve on this site: a browser reads `//host` and `/\host`
@@ -170,7 +170,10 @@ export function pageHandler(options: {
   const render = async (c: Context<PageEnv>) => {
     const url = new URL(c.req.url);
     const owner = isPrivate(url.pathname);
-    const nonce = owner && options.securityHeaders.csp ? newNonce() : "";
+    // A public page is the same for every visitor and kept: its scripts are allowed by their hashes, taken only of
+    // the scripts the renderer marked as its own with this render's nonce (ownScripts), which then goes.
+    const marked = !owner && options.securityHeaders.csp && isPublicPage(url.pathname);
+    const nonce = owner && options.securityHeaders.csp ? newNonce() : marked ? newScriptMarker() : "";
     const origin = env.publicOrigin ?? url.origin;
     let failed = false;
     let damaged = false;
@@ -214,8 +217,9 @@ export function pageHandler(options: {
       return new Response(response.body, { status, headers });
     }
     if (!html) return new Response(response.body, { status, headers });
-    const body = await response.text();
-    for (const [name, value] of options.securityHeaders.list(scriptHashes(body), origin))
+    const page = await response.text();
+    const { html: body, sources } = marked ? ownScripts(page, nonce) : { html: page, sources: "" };
+    for (const [name, value] of options.securityHeaders.list(sources, origin))
       if (name === "Content-Security-Policy" || name === "Reporting-Endpoints") headers.set(name, value);
     headers.set("ETag", `W/"${createHash("sha1").update(body).digest("base64url")}"`);
     // A page rendered while the database failed carries an error toast, and the answer to a post is the poster's:

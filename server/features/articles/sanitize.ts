@@ -1,4 +1,5 @@
 import type { Config, DOMPurify as DOMPurifyInstance } from "dompurify";
+import { ServiceError } from "#server/http/errors.ts";
 import { highlightCodeBlocks } from "./highlight.ts";
 
 // DOMPurify needs a DOM; on the server that is jsdom, loaded on first use so that pages without
@@ -67,24 +68,35 @@ const CONFIG: Config = {
   FORBID_ATTR: ["background"],
 };
 
-export async function sanitizeHtml(html: string): Promise<string> {
-  if (html.trim() === "") return "";
+/**
+ * The sanitised tree of `html`: DOMPurify's <body>. A <frameset> before any content makes a document without a
+ * body, whose whole text a page would lose: refused (422) under `path` when the owner is saving it, or nothing for
+ * a row already stored (a page or the editor then shows it empty rather than failing).
+ */
+async function sanitizedBody(html: string, path: string | undefined): Promise<Element | null> {
   purifier ??= loadPurifier();
   const purify = await purifier;
-  return purify.sanitize(html, CONFIG);
+  // With RETURN_DOM, DOMPurify hands back the <body> it sanitised; its innerHTML is what sanitize() returns.
+  const body = purify.sanitize(html, { ...CONFIG, RETURN_DOM: true }) as Element | null;
+  if (!body && path !== undefined) throw new ServiceError(422, "htmlFrameset", { path });
+  return body;
+}
+
+/** Sanitised HTML; `path` names the field being saved, which refuses what a page cannot show (sanitizedBody). */
+export async function sanitizeHtml(html: string, path?: string): Promise<string> {
+  if (html.trim() === "") return "";
+  return (await sanitizedBody(html, path))?.innerHTML ?? "";
 }
 
 /**
  * Article HTML as its page shows it: sanitised, then its code samples highlighted on the sanitised tree
  * (one parse, and the highlighter only ever sees what the sanitiser kept). Code samples scroll sideways, so
- * each one can take the focus for a keyboard to scroll it (WCAG 2.1.1).
+ * each one can take the focus for a keyboard to scroll it (WCAG 2.1.1). `path` as for sanitizeHtml.
  */
-export async function renderArticleHtml(html: string): Promise<string> {
+export async function renderArticleHtml(html: string, path?: string): Promise<string> {
   if (html.trim() === "") return "";
-  purifier ??= loadPurifier();
-  const purify = await purifier;
-  // With RETURN_DOM, DOMPurify hands back the <body> it sanitised; its innerHTML is what sanitize() returns.
-  const body = purify.sanitize(html, { ...CONFIG, RETURN_DOM: true }) as Element;
+  const body = await sanitizedBody(html, path);
+  if (!body) return "";
   highlightCodeBlocks(body);
   for (const pre of body.querySelectorAll("pre")) pre.setAttribute("tabindex", "0");
   return body.innerHTML;

@@ -338,7 +338,7 @@ async function cleanContent(html: string, path: string): Promise<string> {
       vars: { max: MAX_EMBEDDED_IMAGE_BYTES / MB },
       path,
     });
-  return sanitizeHtml(html);
+  return sanitizeHtml(html, path);
 }
 
 /** What the row stores apart from id, slug and dates, derived from what the owner typed. */

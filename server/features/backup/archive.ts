@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { PassThrough, type Readable } from "node:stream";
 import { getTableColumns } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { JSONParser } from "@streamparser/json";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import {
@@ -24,11 +25,12 @@ import {
   testimonials,
   variantJobs,
 } from "#db/schema.ts";
+import { CASE_STUDY_TEXTS } from "#core/projects.ts";
 import { z } from "#core/zod.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
-import { findRowProblem } from "./rows.ts";
+import { createRowChecker, type RowProblem } from "./rows.ts";
 
 // The site in one zip (docs/product.md §19): every table of content as JSON (projects, articles, settings,
 // messages), every stored image, and a manifest naming the format, its version and the SHA-256 of every entry.
@@ -141,8 +143,9 @@ const MAX_MANIFEST_BYTES = 64 * MIB;
  */
 export const MAX_BACKUP_IMAGE_BYTES = 2 * MAX_UPLOAD_BYTES;
 /**
- * The most table data (all data/*.json together) a restore holds in memory: a quarter of the largest archive, room
- * for tens of thousands of long articles, projects and messages.
+ * The most table data (all data/*.json together) a restore reads: a quarter of the largest archive, room for tens
+ * of thousands of long articles, projects and messages. Rows are read as they come, never a table at once, so
+ * memory does not grow with it.
  */
 export const MAX_BACKUP_DATA_BYTES = MAX_BACKUP_BYTES / 4;
 
@@ -235,6 +238,65 @@ function inflateEntry(
   });
 }
 
+/**
+ * Inflates one entry as a stream of its rows, the objects of the JSON array it holds, parsed as the bytes come and
+ * handed to `use` a batch at a time (the stream waits for each batch): a table is never held whole. Stops as soon as
+ * the entry passes `limit` bytes, and refuses one that is not an array of objects or whose bytes do not hash to
+ * `sha256`.
+ */
+function streamRows(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  expected: { bytes: number; sha256: string },
+  use: (rows: Record<string, unknown>[], first: number) => void | Promise<void>,
+): Promise<number> {
+  if (entry.uncompressedSize > expected.bytes) return Promise.reject(new NotABackup());
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) return reject(error ?? new NotABackup());
+      const read = async () => {
+        const hash = createHash("sha256");
+        const parser = new JSONParser({ paths: ["$.*"], keepStack: false });
+        let batch: Record<string, unknown>[] = [];
+        let count = 0;
+        let started = false;
+        parser.onValue = ({ value, parent, stack }) => {
+          if (stack.length !== 1 || !Array.isArray(parent)) throw new NotABackup();
+          if (typeof value !== "object" || value === null || Array.isArray(value)) throw new NotABackup();
+          batch.push(value);
+        };
+        let size = 0;
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > expected.bytes) throw new NotABackup();
+          hash.update(chunk);
+          // Only an array is a table: a document that starts with anything else is refused before it is parsed.
+          if (!started) {
+            const text = chunk.toString("latin1").trimStart();
+            if (text === "") continue;
+            if (!text.startsWith("[")) throw new NotABackup();
+            started = true;
+          }
+          parser.write(chunk);
+          if (batch.length > 0) {
+            const rows = batch;
+            batch = [];
+            await use(rows, count);
+            count += rows.length;
+          }
+        }
+        if (!parser.isEnded) throw new NotABackup();
+        if (size !== expected.bytes || hash.digest("hex") !== expected.sha256) throw new NotABackup();
+        return count;
+      };
+      read().then(resolve, (cause: unknown) => {
+        stream.destroy();
+        reject(cause instanceof Error ? cause : new NotABackup());
+      });
+    });
+  });
+}
+
 /** The archive's manifest, read before any other entry. */
 async function readManifest(archive: Buffer): Promise<z.infer<typeof ManifestSchema>> {
   let text = null as string | null;
@@ -259,38 +321,75 @@ async function readManifest(archive: Buffer): Promise<z.infer<typeof ManifestSch
   return manifest.data;
 }
 
-/** A checked archive, ready to restore: its rows in memory, its images still in the archive. */
+/**
+ * The save path's gates, which whatever a restore stores passes too (docs/product.md §19): the sanitiser of each
+ * rich-text column, and the uploads' checks of an image. Given by the composition root (server/restore-gates.ts).
+ */
+export interface RestoreGates {
+  /**
+   * A rich-text column's text as a save stores it: sanitised, as its page shows it. Refuses (422, under `field`)
+   * what a page cannot show.
+   */
+  richText: (table: "projects" | "articles", field: string, text: string) => Promise<string>;
+  /** Refuses (4xx) an image an upload would refuse: its type, its size, its pixels. */
+  checkImage: (name: string, bytes: Uint8Array, maxBytes: number) => Promise<void>;
+}
+
+/** The rich-text columns of each table, which a restore stores as a save would (sanitised). */
+const RICH_TEXT = {
+  projects: CASE_STUDY_TEXTS,
+  articles: ["content_en", "content_ar"],
+} as const satisfies Partial<Record<TableName, readonly string[]>>;
+
+/** A checked archive, ready to restore: its rows and images still in the archive, read again as they are stored. */
 export interface CheckedBackup {
   manifest: BackupManifest;
-  rows: Record<TableName, Record<string, unknown>[]>;
+  /** Each table's entry in the archive, with its size and hash; none for a table the backup predates. */
+  tables: Partial<Record<TableName, { path: string; sha256: string; bytes: number }>>;
   images: { folder: ImageFolder; name: string; sha256: string; bytes: number }[];
+  /** The uploads whose variants the archive's image_variants rows describe. */
+  withVariants: ReadonlySet<string>;
   archive: Buffer;
 }
 
 /**
  * Reads and checks a whole archive: ours, of a version we know, every entry present and intact, nothing else in
- * it, the images under names we could have stored. Anything else is refused before the site is touched.
+ * it, the images under names we could have stored and such as an upload would take, every row one the site would
+ * take. Anything else is refused before the site is touched.
  */
-export async function checkBackup(archive: Buffer): Promise<CheckedBackup> {
+export async function checkBackup(archive: Buffer, gates: RestoreGates): Promise<CheckedBackup> {
   try {
-    return await readBackup(archive);
+    return await readBackup(archive, gates);
   } catch (error) {
     if (error instanceof ServiceError) throw error;
     return refuse();
   }
 }
 
-async function readBackup(archive: Buffer): Promise<CheckedBackup> {
+/** Refuses (422) a row the site would refuse, naming its table, place, id and field. */
+const refuseRow = (problem: RowProblem): never => {
+  throw new ServiceError(422, "backupRowInvalid", {
+    vars: { table: problem.table, row: problem.row, id: problem.id, field: problem.field },
+    detail: problem.issue,
+    path: "file",
+  });
+};
+
+async function readBackup(archive: Buffer, gates: RestoreGates): Promise<CheckedBackup> {
   const manifest = await readManifest(archive);
   // What each entry is, from the manifest alone: a table's rows or an image we could have stored.
   const listed = new Map<string, { sha256: string; bytes: number; table?: TableName; limit: number }>();
   const images: CheckedBackup["images"] = [];
+  const tables: CheckedBackup["tables"] = {};
+  let dataBytes = 0;
   for (const entry of manifest.entries) {
     if (listed.has(entry.path) || entry.path === "manifest.json") throw new NotABackup();
     const table = /^data\/(\w+)\.json$/.exec(entry.path)?.[1];
     const image = /^images\/([a-z]+)\/([^/]+)$/.exec(entry.path);
     if (table && (TABLE_NAMES as string[]).includes(table)) {
       listed.set(entry.path, { ...entry, table: table as TableName, limit: MAX_BACKUP_DATA_BYTES });
+      tables[table as TableName] = entry;
+      dataBytes += entry.bytes;
     } else if (image && isImageFolder(image[1]) && isStoredImageName(image[2]!)) {
       listed.set(entry.path, { ...entry, limit: MAX_BACKUP_IMAGE_BYTES });
       images.push({ folder: image[1], name: image[2]!, sha256: entry.sha256, bytes: entry.bytes });
@@ -299,54 +398,58 @@ async function readBackup(archive: Buffer): Promise<CheckedBackup> {
     }
     if (entry.bytes > listed.get(entry.path)!.limit) throw new NotABackup();
   }
-  const rows = {} as CheckedBackup["rows"];
+  if (dataBytes > MAX_BACKUP_DATA_BYTES) throw new NotABackup();
+  if (!TABLE_NAMES.every((name) => tables[name] || LATER_TABLES.includes(name))) throw new NotABackup();
+  for (const name of TABLE_NAMES)
+    if (!tables[name] && (manifest.tables[name] ?? 0) !== 0)
+      throw new ServiceError(422, "backupRowCount", { vars: { table: name }, path: "file" });
+  const held = new Set(images.map((image) => imageUrl(image.folder, image.name)));
+  const rows = createRowChecker(TABLES, held);
+  const withVariants = new Set<string>();
   const seen = new Set<string>();
-  let dataBytes = 0;
   await walkZip(archive, async (zip, entry) => {
     if (entry.fileName === "manifest.json") return;
     const expected = listed.get(entry.fileName);
     if (!expected || seen.has(entry.fileName)) throw new NotABackup();
     seen.add(entry.fileName);
-    const read = await inflateEntry(zip, entry, expected.bytes, expected.table !== undefined);
-    if (read.size !== expected.bytes || read.sha256 !== expected.sha256) throw new NotABackup();
-    if (!expected.table) return;
-    dataBytes += read.size;
-    if (dataBytes > MAX_BACKUP_DATA_BYTES) throw new NotABackup();
-    const parsed: unknown = JSON.parse(read.bytes!.toString("utf8"));
-    if (!Array.isArray(parsed) || !parsed.every((row) => typeof row === "object" && row !== null))
-      throw new NotABackup();
-    rows[expected.table] = parsed as Record<string, unknown>[];
+    const name = expected.table;
+    if (!name) {
+      // An image is held only while it is checked as an upload would be: an upload at most what an upload may
+      // be, a variant the server made of it a little more.
+      const read = await inflateEntry(zip, entry, expected.bytes, true);
+      if (read.size !== expected.bytes || read.sha256 !== expected.sha256) throw new NotABackup();
+      const file = entry.fileName.slice(entry.fileName.lastIndexOf("/") + 1);
+      try {
+        await gates.checkImage(
+          file,
+          read.bytes!,
+          isVariantName(file) ? MAX_BACKUP_IMAGE_BYTES : MAX_UPLOAD_BYTES,
+        );
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        throw new ServiceError(422, "backupImageInvalid", {
+          vars: { path: entry.fileName },
+          detail: { message: error.key, params: error.vars },
+          path: "file",
+        });
+      }
+      return;
+    }
+    const table = TABLES[name] as PgTable;
+    const count = await streamRows(zip, entry, expected, (batch, first) => {
+      for (const [offset, row] of batch.entries()) {
+        const problem = rows.check(name, row, fromJson(table, row), first + offset);
+        if (problem) refuseRow(problem);
+        if (name === "image_variants") withVariants.add(String(row.url));
+      }
+    });
+    if (count !== (manifest.tables[name] ?? 0))
+      throw new ServiceError(422, "backupRowCount", { vars: { table: name }, path: "file" });
   });
   if (seen.size !== listed.size) throw new NotABackup();
-  for (const name of LATER_TABLES) rows[name] ??= [];
-  if (!TABLE_NAMES.every((name) => rows[name])) throw new NotABackup();
-  checkRows(manifest, rows, images);
-  return { manifest, rows, images, archive };
-}
-
-/**
- * Refuses (422) a table whose rows are not as many as the manifest says, or the first row the site would refuse
- * (rows.ts), naming its table, place, id and field.
- */
-function checkRows(
-  manifest: BackupManifest,
-  rows: CheckedBackup["rows"],
-  images: CheckedBackup["images"],
-): void {
-  for (const name of TABLE_NAMES)
-    if (rows[name].length !== (manifest.tables[name] ?? 0))
-      throw new ServiceError(422, "backupRowCount", { vars: { table: name }, path: "file" });
-  const typed = Object.fromEntries(
-    TABLE_NAMES.map((name) => [name, rows[name].map((row) => fromJson(TABLES[name], row))]),
-  );
-  const held = new Set(images.map((image) => imageUrl(image.folder, image.name)));
-  const problem = findRowProblem(TABLES, rows, typed, held);
-  if (problem)
-    throw new ServiceError(422, "backupRowInvalid", {
-      vars: { table: problem.table, row: problem.row, id: problem.id, field: problem.field },
-      detail: problem.issue,
-      path: "file",
-    });
+  const missing = rows.finish();
+  if (missing) refuseRow(missing);
+  return { manifest, tables, images, withVariants, archive };
 }
 
 /** Reads the archive's images again, one at a time, each checked against the manifest as it was. */
@@ -398,6 +501,7 @@ export async function restoreBackup(
   deps: BackupDeps,
   backup: CheckedBackup,
   options: { replace: boolean },
+  gates: RestoreGates,
 ): Promise<BackupManifest["tables"]> {
   if (!options.replace && (await siteHasContent(deps.db))) throw new ServiceError(409, "backupNotEmpty");
   const before = await deps.images.list();
@@ -415,15 +519,12 @@ export async function restoreBackup(
     });
     await deps.db.transaction(async (tx) => {
       for (const name of [...TABLE_NAMES].reverse()) await tx.delete(TABLES[name]);
-      for (const name of TABLE_NAMES) {
-        const table = TABLES[name] as PgTable;
-        const rows = backup.rows[name].map((row) => fromJson(table, row));
-        for (let start = 0; start < rows.length; start += 200)
-          await tx.insert(table).values(rows.slice(start, start + 200));
-      }
+      // A table at a time, in the order their references need, its rows read again from the archive as they are
+      // inserted: never a table in memory.
+      for (const name of TABLE_NAMES) await insertTable(tx, backup, name, gates);
       // A restored upload without variants (an older backup, or one made while they were being made) gets them.
       await tx.delete(variantJobs);
-      const withVariants = new Set(backup.rows.image_variants.map((row) => String(row.url)));
+      const { withVariants } = backup;
       const queued = backup.images
         .filter((image) => !isVariantName(image.name))
         .map((image) => imageUrl(image.folder, image.name))
@@ -434,6 +535,8 @@ export async function restoreBackup(
   } catch (error) {
     for (const image of written) await deps.images.remove(image.folder, image.name).catch(() => undefined);
     deps.logger.error("restore failed; nothing was changed", { error: String(error) });
+    // A row the save path refuses (rich text a page cannot show) is named; anything else is the archive's damage.
+    if (error instanceof ServiceError) throw error;
     throw new ServiceError(422, "backupInvalid", { path: "file" });
   }
   const kept = new Set(backup.images.map((image) => `${image.folder}/${image.name}`));
@@ -445,12 +548,54 @@ export async function restoreBackup(
   }
   deps.logger.info("site restored from a backup", { tables: backup.manifest.tables });
   return Object.fromEntries(
-    TABLE_NAMES.map((name) => [name, backup.rows[name].length]),
+    TABLE_NAMES.map((name) => [name, backup.manifest.tables[name] ?? 0]),
   ) as BackupManifest["tables"];
 }
 
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Inserts one table's rows from the archive, 200 at a time, each rich-text column as a save stores it (sanitised):
+ * whatever its origin, a page only ever shows what passed the save path's sanitiser.
+ */
+async function insertTable(tx: Transaction, backup: CheckedBackup, name: TableName, gates: RestoreGates) {
+  const listed = backup.tables[name];
+  if (!listed) return;
+  const table = TABLES[name] as PgTable;
+  const richText: readonly string[] = name in RICH_TEXT ? RICH_TEXT[name as keyof typeof RICH_TEXT] : [];
+  await walkZip(backup.archive, async (zip, entry) => {
+    if (entry.fileName !== listed.path) return;
+    await streamRows(zip, entry, listed, async (batch, first) => {
+      const values = [];
+      for (const [offset, row] of batch.entries()) {
+        const typed = fromJson(table, row);
+        for (const field of richText) {
+          if (typeof typed[field] !== "string") continue;
+          try {
+            typed[field] = await gates.richText(name as keyof typeof RICH_TEXT, field, typed[field]);
+          } catch (error) {
+            if (!(error instanceof ServiceError)) throw error;
+            refuseRow({
+              table: name,
+              row: first + offset + 1,
+              id: String(row.id),
+              field,
+              issue: { message: error.key },
+            });
+          }
+        }
+        values.push(typed);
+      }
+      for (let start = 0; start < values.length; start += 200)
+        await tx.insert(table).values(values.slice(start, start + 200));
+    });
+  });
+}
+
 /** The backup service: the whole site to one zip and back; a restore tells the site its content changed. */
-export function createBackups(deps: BackupDeps & { contentChanged: () => void; variantsQueued: () => void }) {
+export function createBackups(
+  deps: BackupDeps & { gates: RestoreGates; contentChanged: () => void; variantsQueued: () => void },
+) {
   return {
     async create() {
       const backup = await createBackup(deps);
@@ -459,7 +604,7 @@ export function createBackups(deps: BackupDeps & { contentChanged: () => void; v
     },
     /** Checks an archive whole, then restores it all or nothing (409 over a site with content, unless `replace`). */
     async restore(archive: Buffer, options: { replace: boolean }) {
-      const tables = await restoreBackup(deps, await checkBackup(archive), options);
+      const tables = await restoreBackup(deps, await checkBackup(archive, deps.gates), options, deps.gates);
       deps.contentChanged();
       deps.variantsQueued();
       return tables;

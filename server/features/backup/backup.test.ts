@@ -25,6 +25,7 @@ import { defaultSettings } from "#core/site-view.ts";
 import { siteConfig } from "#config/site.ts";
 import { FORM_STAMP_FIELD } from "#core/contact.ts";
 import { contactStamp } from "#tests/helpers/contact-stamp.ts";
+import { restoreGates } from "#server/restore-gates.ts";
 import { checkBackup } from "./archive.ts";
 
 // Backup and restore (docs/product.md §19): the whole site out as one zip and back in, exactly, on both databases;
@@ -632,7 +633,10 @@ describe.each(backends)("backup of a site on $name", (backend) => {
         "This file is not a backup of this site, or it is damaged. Nothing was changed.",
       );
       // `npm run restore` checks an archive with the same reader.
-      await expect(checkBackup(bomb)).rejects.toMatchObject({ status: 422, key: "backupInvalid" });
+      await expect(checkBackup(bomb, restoreGates)).rejects.toMatchObject({
+        status: 422,
+        key: "backupInvalid",
+      });
     }
     expect(process.memoryUsage().rss - rss).toBeLessThan(100 * 2 ** 20);
   });

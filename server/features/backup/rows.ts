@@ -15,6 +15,7 @@ import { MAX_ARTICLE_HTML_BYTES } from "#core/article-limits.ts";
 import { checkContactFields } from "#core/contact.ts";
 import { IMAGE_URL_PREFIX, imageUrl, parseImageUrl, type ImageFolder } from "#core/images.ts";
 import { CASE_STUDY_TEXTS } from "#core/projects.ts";
+import { isPossibleSlug } from "#core/slugs.ts";
 import { SiteSettingsSchema } from "#core/site-settings.ts";
 
 // What a restored row must pass before anything is written (docs/product.md §19): what the API would accept from
@@ -195,21 +196,40 @@ const RULES: Record<string, TableRules> = {
   },
 };
 
+/** A row's slugs: each must be one a typed slug could become, an address of the site (empty where allowed). */
+const SLUGS: Record<string, (row: Row) => { field: string; slug: unknown; optional: boolean }[]> = {
+  projects: (row) => [
+    { field: "slug_en", slug: row.slug_en, optional: true },
+    { field: "slug_ar", slug: row.slug_ar, optional: true },
+  ],
+  articles: (row) => [
+    { field: "slug", slug: row.slug, optional: false },
+    { field: "slug_ar", slug: row.slug_ar, optional: true },
+    ...(Array.isArray(row.tags) ? (row.tags as unknown[]) : []).map((tag, index) => ({
+      field: `tags.${index}.slug`,
+      slug: (tag as { slug?: unknown } | null)?.slug,
+      optional: false,
+    })),
+  ],
+  slug_history: (row) => [{ field: "slug", slug: row.slug, optional: false }],
+};
+
 /**
- * The first row of a checked archive the site would refuse, or null. `rows` are as the archive holds them and
- * `typed` as the tables take them (dates as dates); `images` are the stored images the archive holds.
+ * Checks the rows of an archive one at a time, as they are read (restore never holds a table): `check` answers the
+ * first problem of a row, or null; `finish`, once every table was read, the first row naming a project the archive
+ * does not hold (tables may come in any order). `images` are the stored images the archive holds.
  */
-export function findRowProblem(
-  tables: Record<string, PgTable>,
-  rows: Record<string, Row[]>,
-  typed: Record<string, Row[]>,
-  images: ReadonlySet<string>,
-): RowProblem | null {
-  const projectIds = new Set(rows.projects?.map((row) => row.id));
-  for (const [name, table] of Object.entries(tables)) {
-    const rules = RULES[name]!;
-    const columns = columnsSchema(table, rules.checked);
-    for (const [index, row] of rows[name]!.entries()) {
+export function createRowChecker(tables: Record<string, PgTable>, images: ReadonlySet<string>) {
+  const columns = Object.fromEntries(
+    Object.entries(tables).map(([name, table]) => [name, columnsSchema(table, RULES[name]!.checked)]),
+  );
+  const projectIds = new Set<unknown>();
+  /** Each project a row names, with the first row that names it. */
+  const namedProjects = new Map<unknown, RowProblem>();
+  return {
+    /** `row` as the archive holds it, `typed` as its table takes it (dates as dates); `index` from 0. */
+    check(name: string, row: Row, typed: Row, index: number): RowProblem | null {
+      const rules = RULES[name]!;
       const at = (found: { field: string; issue: SchemaIssue }): RowProblem => ({
         table: name,
         row: index + 1,
@@ -218,7 +238,7 @@ export function findRowProblem(
         ),
         ...found,
       });
-      const typeProblem = firstIssue(columns.safeParse(typed[name]![index]));
+      const typeProblem = firstIssue(columns[name]!.safeParse(typed));
       if (typeProblem) return at(typeProblem);
       if (rules.apiSchema) {
         const apiProblem = firstIssue(rules.apiSchema.safeParse(rules.input ? rules.input(row) : row));
@@ -226,6 +246,9 @@ export function findRowProblem(
       }
       const extra = rules.extra?.(row);
       if (extra) return at(extra);
+      for (const { field, slug, optional } of SLUGS[name]?.(row) ?? [])
+        if (!(typeof slug === "string" && ((optional && slug === "") || isPossibleSlug(slug))))
+          return at({ field, issue: { message: "slugInvalid" } });
       for (const image of rules.images?.(row) ?? []) {
         if (image.url === null || image.url === undefined) continue;
         const stored = parseImageUrl(image.url as string);
@@ -235,10 +258,15 @@ export function findRowProblem(
           images.has(imageUrl(stored.folder, stored.name));
         if (!held) return at({ field: image.field, issue: { message: "backupImageMissing" } });
       }
+      if (name === "projects") projectIds.add(row.id);
       for (const field of rules.projectIds ?? [])
-        if (row[field] != null && !projectIds.has(row[field]))
-          return at({ field, issue: { message: "backupProjectMissing" } });
-    }
-  }
-  return null;
+        if (row[field] != null && !namedProjects.has(row[field]))
+          namedProjects.set(row[field], at({ field, issue: { message: "backupProjectMissing" } }));
+      return null;
+    },
+    finish(): RowProblem | null {
+      for (const [id, problem] of namedProjects) if (!projectIds.has(id)) return problem;
+      return null;
+    },
+  };
 }

@@ -189,9 +189,10 @@ export interface ProjectWriteDeps {
   uploads: Pick<Uploads, "requireStored" | "removeUnused" | "storeInline">;
   /**
    * The articles' content-to-HTML and sanitiser (decision 048): the case study's rich text is stored as it renders,
-   * so a visitor's page never loads the sanitiser.
+   * so a visitor's page never loads the sanitiser. `field` names the column, under which what a page cannot show
+   * is refused.
    */
-  renderRichText: (content: string) => Promise<string>;
+  renderRichText: (content: string, field: string) => Promise<string>;
 }
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -218,7 +219,10 @@ async function rowOf(deps: ProjectWriteDeps, input: ProjectInput) {
     await Promise.all(
       CASE_STUDY_TEXTS.map(
         async (name) =>
-          [name, await deps.uploads.storeInline(await deps.renderRichText(input[name]), "projects")] as const,
+          [
+            name,
+            await deps.uploads.storeInline(await deps.renderRichText(input[name], name), "projects"),
+          ] as const,
       ),
     ),
   ) as Record<(typeof CASE_STUDY_TEXTS)[number], string>;

@@ -161,6 +161,7 @@ export function createTestimonials(deps: TestimonialDeps) {
 
     /** A one-time link for a client: its token (the address's last part) and when it expires. */
     async createLink(input: TestimonialLinkInput): Promise<{ token: string; expires_at: string }> {
+      await requireProject(db, input.project_id);
       const expires = new Date(now().getTime() + input.days * 24 * 60 * 60 * 1000);
       const [row] = await db
         .insert(testimonialLinks)

@@ -1,5 +1,6 @@
 import type { Metadata, Sharp } from "sharp";
 import {
+  imageFormatOfName,
   imageUrl,
   isImageFolder,
   isStoredImageName,
@@ -67,16 +68,20 @@ export async function storeUpload(
   return { path: `${folder}/${name}`, url: imageUrl(folder, name) };
 }
 
-async function reencode(bytes: Uint8Array, format: ImageFormat): Promise<Uint8Array> {
+// Every frame of an animated GIF or WebP, so an animation stays one.
+const SHARP_INPUT = { animated: true, limitInputPixels: MAX_UPLOAD_PIXELS } as const;
+
+/**
+ * Checks an image's header: the format sharp finds (`heif` for AVIF) must be `format`, and the picture at most
+ * MAX_UPLOAD_PIXELS, judged before anything is decoded: a small file can declare a picture that would take gigabytes
+ * to decode.
+ */
+async function checkImageHeader(bytes: Uint8Array, format: string): Promise<void> {
   // sharp (libvips, tens of MB) loads with the first upload, not with the server: most servers never see one.
   const { default: sharp } = await import("sharp");
-  // Every frame of an animated GIF or WebP, so an animation stays one.
-  const input = { animated: true, limitInputPixels: MAX_UPLOAD_PIXELS } as const;
-
-  // The header's dimensions first: a small file can declare a picture that would take gigabytes to decode.
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
+    metadata = await sharp(bytes, { ...SHARP_INPUT, limitInputPixels: false }).metadata();
   } catch {
     throw new ServiceError(422, "uploadBroken");
   }
@@ -84,7 +89,31 @@ async function reencode(bytes: Uint8Array, format: ImageFormat): Promise<Uint8Ar
   const pixels = metadata.width * (metadata.pageHeight ?? metadata.height) * (metadata.pages ?? 1);
   if (pixels > MAX_UPLOAD_PIXELS)
     throw new ServiceError(413, "uploadTooManyPixels", { vars: { max: MAX_UPLOAD_PIXELS / 1_000_000 } });
+}
 
+/**
+ * Refuses a stored image that did not come through an upload (one from a backup) when an upload of it would be
+ * refused: empty, larger than `maxBytes`, not the format its name says (its bytes decide), or more pixels than
+ * MAX_UPLOAD_PIXELS. A variant (AVIF or WebP, made by the server) is checked against its name's format the same way.
+ */
+export async function checkStoredImage(
+  name: string,
+  bytes: Uint8Array,
+  maxBytes = MAX_UPLOAD_BYTES,
+): Promise<void> {
+  if (bytes.byteLength === 0) throw new ServiceError(400, "uploadEmpty");
+  if (bytes.byteLength > maxBytes)
+    throw new ServiceError(413, "uploadTooLarge", { vars: { max: maxBytes / MIB } });
+  const format = name.endsWith(".avif") ? "heif" : imageFormatOfName(name);
+  if (!format || (format !== "heif" && sniffImageType(bytes) !== format))
+    throw new ServiceError(415, "uploadUnsupported");
+  await checkImageHeader(bytes, format);
+}
+
+async function reencode(bytes: Uint8Array, format: ImageFormat): Promise<Uint8Array> {
+  const { default: sharp } = await import("sharp");
+  await checkImageHeader(bytes, format);
+  const input = SHARP_INPUT;
   const image = sharp(bytes, input)
     .autoOrient()
     .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: "inside", withoutEnlargement: true });
