@@ -121,6 +121,13 @@ const en = {
     one: "Too many sign-in attempts reached this site. Try again in {{count}} minute.",
     other: "Too many sign-in attempts reached this site. Try again in {{count}} minutes.",
   },
+  secondFactorBusy: {
+    one: "Too many codes were tried on this site. Try again in {{count}} minute, or sign in with the owner's one-time link.",
+    other:
+      "Too many codes were tried on this site. Try again in {{count}} minutes, or sign in with the owner's one-time link.",
+  },
+  signInLinkInvalid:
+    'This sign-in link was used already or has expired. Run "npm run admin:password -- --link" on the server for a new one.',
   secondFactorFailed: "The code is not correct.",
   secondFactorExpired: "The sign-in took too long or had too many wrong codes. Enter your password again.",
   passkeyFailed: "The passkey could not be checked. Try again.",
@@ -340,6 +347,17 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
     many: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة.",
     other: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة.",
   },
+  secondFactorBusy: {
+    zero: "جُرِّبت على الموقع رموز كثيرة جدًا. حاول مرة أخرى بعد قليل، أو ادخل برابط الدخول الذي يُستعمل مرة واحدة.",
+    one: "جُرِّبت على الموقع رموز كثيرة جدًا. حاول مرة أخرى بعد دقيقة واحدة، أو ادخل برابط الدخول الذي يُستعمل مرة واحدة.",
+    two: "جُرِّبت على الموقع رموز كثيرة جدًا. حاول مرة أخرى بعد دقيقتين، أو ادخل برابط الدخول الذي يُستعمل مرة واحدة.",
+    few: "جُرِّبت على الموقع رموز كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقائق، أو ادخل برابط الدخول الذي يُستعمل مرة واحدة.",
+    many: "جُرِّبت على الموقع رموز كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة، أو ادخل برابط الدخول الذي يُستعمل مرة واحدة.",
+    other:
+      "جُرِّبت على الموقع رموز كثيرة جدًا. حاول مرة أخرى بعد {{count}} دقيقة، أو ادخل برابط الدخول الذي يُستعمل مرة واحدة.",
+  },
+  signInLinkInvalid:
+    "استُعمل رابط الدخول هذا من قبل أو انتهت صلاحيته. شغّل «npm run admin:password -- --link» على الخادم لتحصل على رابط جديد.",
   secondFactorFailed: "الرمز غير صحيح.",
   secondFactorExpired: "استغرق تسجيل الدخول وقتًا طويلًا أو أُدخلت رموز خاطئة كثيرة. أدخل كلمة المرور مرة أخرى.",
   passkeyFailed: "تعذّر التحقق من مفتاح المرور. حاول مرة أخرى.",

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "factorRemoved",
   "recoveryCodesRenewed",
   "factorsReset",
+  "signInLinkMade",
   "projectCreated",
   "projectUpdated",
   "projectDeleted",

@@ -374,6 +374,8 @@ export const variantJobs = pgTable("variant_jobs", {
   run_after: timestamp("run_after", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   attempts: integer("attempts").notNull().default(0),
   created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  /** The process working on the job ("host pid"), while its claim lasts: a restart takes up a dead one's at once. */
+  claimed_by: text("claimed_by"),
 });
 
 // The audit log (docs/product.md §26): security events and the owner's actions, one row each, never a secret

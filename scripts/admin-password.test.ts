@@ -5,9 +5,11 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { migratedDataFolder } from "#tests/helpers/databases.ts";
-import { ownerTotp, sessions } from "#db/schema.ts";
+import { ownerTotp, rateLimits, sessions } from "#db/schema.ts";
 import { createOwnerAuth } from "#server/features/auth/owner-auth.ts";
 import { lockDataDir } from "#server/kernel/data-lock.ts";
+import { loadEnv } from "#server/kernel/env.ts";
+import { startServer } from "#server/runtime.ts";
 import { createMemoryLogger } from "#server/kernel/logger.ts";
 import { findProjectRoot } from "#server/kernel/project-root.ts";
 
@@ -120,6 +122,70 @@ describe("npm run admin:password", () => {
       expect((await auth.signIn("the owner's pass phrase", "127.0.0.1")).kind).toBe("ok");
     });
   }, 60_000);
+
+  it("prints a one-time sign-in link with --link, made by the running server, that gets a new browser past a pause", async () => {
+    const dataDir = migratedDataFolder("sira-password-");
+    folders.push(dataDir);
+    await withDatabase(dataDir, async (auth, database) => {
+      await auth.setPassword("the owner's pass phrase");
+      // A second factor is on, and strangers paused both passwords and codes for the hour.
+      await database.db.insert(ownerTotp).values({ id: 1, secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" });
+      const until = new Date(Date.now() + 50 * 60_000);
+      for (const bucket of ["login-all", "second-factor-all"])
+        await database.db
+          .insert(rateLimits)
+          .values({ bucket, key: "*", hits: 500, window_started_at: new Date(), blocked_until: until });
+    });
+    const server = await startServer({
+      env: loadEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "0" }),
+      logger: createMemoryLogger(),
+      output: { write: () => true },
+    });
+    try {
+      const paused = await fetch(`${server.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ password: "the owner's pass phrase", code: "123456" }),
+      });
+      expect(paused.status).toBe(429);
+
+      const result = await run(dataDir, "", ["--link"]);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      const link = new RegExp(`^http://localhost:3000(/api/auth/link/[\\w-]{43})$`, "m").exec(result.stdout);
+      expect(link, result.stdout).not.toBeNull();
+      expect(result.stdout).toMatch(/Open this link once.*within 15 minutes/);
+
+      const opened = await fetch(`${server.url}${link![1]}`, { redirect: "manual" });
+      expect(opened.status).toBe(303);
+      expect(opened.headers.get("location")).toBe("/admin-mh2025");
+      const cookies = opened.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0]!)
+        .join("; ");
+      expect(cookies).toMatch(/sira_device=/);
+      const session = await fetch(`${server.url}/api/auth/session`, { headers: { Cookie: cookies } });
+      expect(await session.json()).toMatchObject({ signedIn: true });
+      // Once only.
+      const again = await fetch(`${server.url}${link![1]}`, { redirect: "manual" });
+      expect(again.status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it("makes the one-time link itself on a stopped server's folder", async () => {
+    const dataDir = migratedDataFolder("sira-password-");
+    folders.push(dataDir);
+    const result = await run(dataDir, "", ["--link"]);
+    expect(result.code).toBe(0);
+    const token = /\/api\/auth\/link\/([\w-]{43})$/m.exec(result.stdout)?.[1];
+    expect(token, result.stdout).toBeDefined();
+    await withDatabase(dataDir, async (auth) => {
+      expect(await auth.signInWithLink(token!, "203.0.113.5")).toMatchObject({ kind: "ok" });
+      expect(await auth.signInWithLink(token!, "203.0.113.5")).toBeNull();
+    });
+  }, 120_000);
 
   it("refuses while a server holds the data folder", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "sira-password-"));

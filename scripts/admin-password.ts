@@ -2,10 +2,14 @@
 // The password comes from the terminal (asked twice, not shown), from standard input when it is piped, or is
 // generated with --generate and printed once. Only its argon2id hash is stored. With --reset-factors it removes
 // every second factor instead (docs/product.md §22): the owner's way back in after losing the phone and the codes.
+// With --link it prints a one-time sign-in link instead (docs/product.md §25.9): the way in for a new browser while
+// strangers hold sign-in or second-factor codes paused, made by the running server when it holds the embedded
+// database.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { sessions } from "#db/schema.ts";
-import { createOwnerAuth } from "#server/features/auth/owner-auth.ts";
+import { createOwnerAuth, SIGN_IN_LINK_MS } from "#server/features/auth/owner-auth.ts";
+import { readLocalChannel } from "#server/features/backup/local-channel.ts";
 import { passwordProblem } from "#core/passwords.ts";
 import { generatePassword } from "#server/features/auth/password.ts";
 import { passwordWeakness } from "#server/features/auth/weak-passwords.ts";
@@ -70,8 +74,48 @@ async function resetFactors() {
   );
 }
 
+/** Prints a one-time sign-in link: made in the database, or by the running server that holds it. */
+async function printSignInLink() {
+  const env = loadEnv(process.env);
+  let link: { path: string; expiresAt: Date };
+  try {
+    const { database, close } = await openDatabase(env);
+    try {
+      const auth = createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) });
+      const { token, expiresAt } = await auth.issueSignInLink();
+      link = { path: `/api/auth/link/${token}`, expiresAt };
+      await recordAudit(database.db, { action: "signInLinkMade", subject: "npm run admin:password" });
+    } finally {
+      await close();
+    }
+  } catch (error) {
+    const channel = error instanceof DataDirLockedError ? readLocalChannel(env.dataDir) : undefined;
+    if (!channel) throw error;
+    const response = await fetch(`${channel.url}/api/auth/link`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${channel.key}` },
+    }).catch((failed: unknown) => {
+      throw new Error(`The running server at ${channel.url} did not answer (${String(failed)}).`, {
+        cause: failed,
+      });
+    });
+    if (response.status !== 201)
+      throw new Error(`The running server at ${channel.url} refused the link (HTTP ${response.status}).`, {
+        cause: error,
+      });
+    const answer = (await response.json()) as { path: string; expiresAt: string };
+    link = { path: answer.path, expiresAt: new Date(answer.expiresAt) };
+  }
+  console.log(
+    `Open this link once, in the browser to sign in with, within ${SIGN_IN_LINK_MS / 60_000} minutes (until ${link.expiresAt.toISOString()}):`,
+  );
+  console.log(`${env.siteUrl}${link.path}`);
+  console.log("It signs in without the password or a second factor; keep it to yourself.");
+}
+
 async function main() {
   if (process.argv.includes("--reset-factors")) return resetFactors();
+  if (process.argv.includes("--link")) return printSignInLink();
   const env = loadEnv(process.env);
   const { password, generated } = await choosePassword();
   const problem = passwordProblem(password);

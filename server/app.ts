@@ -21,6 +21,7 @@ import { auditRouter } from "./features/audit/router.ts";
 import { findOwnerSession, passwordConfirmation, requireOwner } from "./features/auth/guards.ts";
 import { authRouter } from "./features/auth/router.ts";
 import { backupRouter } from "./features/backup/router.ts";
+import { ownerOrLocalKey } from "./features/backup/local-channel.ts";
 import type { Notifier } from "./features/contact/notifier.ts";
 import { contactRouter } from "./features/contact/router.ts";
 import { cspReportRouter } from "./features/csp-report/router.ts";
@@ -105,6 +106,8 @@ function apiRouter(
           return [settings.name.en, settings.name.ar, settings.email];
         },
         publicOrigin: env.publicOrigin,
+        adminPath: env.adminPath,
+        ownerOrConsole: ownerOrLocalKey(backupKey, owner),
       }),
     )
     .route("/projects", projectsRouter({ ...services, owner }))
@@ -158,7 +161,7 @@ export function createApp(options: AppOptions) {
 
   // Every request takes one path, through the middleware below in this order (decision 008).
   const app = new Hono<{ Variables: { requestId: string } }>();
-  app.use(requestIds());
+  app.use(requestIds(env.trustProxy));
   if (env.logRequests) app.use(requestLog(logger));
   // docs/product.md §20: an address that cannot be decoded, or holds control characters, reaches no route: 400,
   // or for a page the site's not-found page in the address's language.

@@ -183,6 +183,8 @@ const SUCCEED: Record<string, Succeed> = {
       "/api/auth/password",
       json("POST", { current: OWNER_PASSWORD, next: "a quiet harbour at dawn 1987" })(owner, headers),
     ),
+  "POST /api/auth/link": (owner, headers) =>
+    owner.app.request("/api/auth/link", json("POST")(owner, headers)),
   "POST /api/auth/sessions/end-others": (owner, headers) =>
     owner.app.request(
       "/api/auth/sessions/end-others",
@@ -237,7 +239,8 @@ describe.each(backends)("the audit trail on $name", (backend) => {
   const database = useTestDatabase(backend);
 
   it("records an event for every owner write route the app has", async () => {
-    const { app, dataDir } = makeApp(database());
+    // Behind a trusted proxy, whose request ids name the events.
+    const { app, dataDir } = makeApp(database(), { TRUST_PROXY: "1" });
     const writes = [
       ...new Set(
         app.routes.filter((route) => WRITE_METHODS.has(route.method)).map((r) => `${r.method} ${r.path}`),

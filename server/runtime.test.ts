@@ -228,3 +228,36 @@ describe("the first start without ADMIN_PASSWORD", () => {
     expect(logger.lines.join("\n")).not.toContain(password!);
   });
 });
+
+describe("an upload the owner cancels", () => {
+  it("is logged as aborted at info, not as a failure of the server", async () => {
+    const password = /Password: +([A-Za-z0-9]{20})\n/.exec(shown[0]!)![1]!;
+    const login = await fetch(`${running.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ password }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const before = logger.lines.length;
+    // Half an image in chunks, then the connection closes.
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(running.port, "127.0.0.1", () => {
+        const part = `--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${"x".repeat(50_000)}`;
+        socket.write(
+          `POST /api/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n` +
+            `Content-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n` +
+            `${part.length.toString(16)}\r\n${part}\r\n`,
+        );
+        setTimeout(() => socket.destroy(), 300);
+        socket.on("close", () => resolve());
+      });
+    });
+    await expect
+      .poll(() => logger.lines.slice(before).join("\n"), { timeout: 10_000 })
+      .toContain("info request aborted by the client");
+    expect(logger.lines.slice(before).filter((line) => line.startsWith("error"))).toEqual([]);
+  });
+});

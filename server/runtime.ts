@@ -14,6 +14,7 @@ import { localChangeFeed, postgresChangeFeed } from "./kernel/change-feed.ts";
 import { createPageCache, type PageCache } from "#server/ssr/page-cache.ts";
 import type { Services } from "./services.ts";
 import { DataDirLockedError } from "./kernel/data-lock.ts";
+import { DataDirExposedError } from "./kernel/private-data-dir.ts";
 import { openDatabase } from "./kernel/database.ts";
 import { EnvError, loadEnv, type ServerEnv } from "./kernel/env.ts";
 import { createLogger, logFormatOf, type Logger } from "./kernel/logger.ts";
@@ -279,6 +280,7 @@ export async function runServer(
     if (
       error instanceof EnvError ||
       error instanceof DataDirLockedError ||
+      error instanceof DataDirExposedError ||
       error instanceof DamagedDatabaseError ||
       error instanceof MarkedDatabaseError
     )

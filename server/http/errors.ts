@@ -95,6 +95,16 @@ export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandle
     if (error instanceof HTTPException && error.status === 400 && c.req.path.startsWith("/api/"))
       return apiFail(c, 400, "invalidJson");
     if (error instanceof HTTPException) return error.getResponse();
+    // The client went away while its body was being read (an upload cancelled, a closed tab): nothing failed
+    // here, and nobody waits for the answer.
+    if (requestAborted(error, c)) {
+      logger.info("request aborted by the client", {
+        requestId: c.get("requestId") as string | undefined,
+        method: c.req.method,
+        path: c.req.path,
+      });
+      return c.body(null, 400);
+    }
     // Images or the database out of reach: nothing was done, and the request may be sent again.
     const unavailable =
       error instanceof StorageUnavailableError
@@ -148,6 +158,22 @@ export function handleAppError(logger: Logger, health?: DataHealth): ErrorHandle
     if (c.req.path.startsWith("/api/")) return apiFail(c, 500, "internal");
     return c.text("Internal server error", 500);
   };
+}
+
+/**
+ * Whether `error` is Node's "aborted" of this request's own stream: the client closed the connection before its
+ * body arrived whole. Its code, ECONNRESET, is also a database's dropped connection; the request's stream tells
+ * them apart.
+ */
+function requestAborted(error: unknown, c: Context): boolean {
+  const incoming = (c.env as { incoming?: { errored?: unknown; readableAborted?: boolean } } | undefined)
+    ?.incoming;
+  if (!incoming || !(incoming.readableAborted || incoming.errored)) return false;
+  for (let current = error, depth = 0; current instanceof Object && depth < 5; depth++) {
+    if (current === incoming.errored || (current as { message?: unknown }).message === "aborted") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**

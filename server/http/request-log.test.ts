@@ -40,8 +40,17 @@ describe("the request log", () => {
     expect(logger.lines.join("\n")).not.toContain("secret-search");
   });
 
-  it("keeps a load balancer's id, and replaces one that is not a plain token", async () => {
+  it("keeps a visitor's id only behind a trusted proxy", async () => {
     const { app, logger } = makeApp(database(), { LOG_REQUESTS: "1" });
+    const given = await app.request("/healthz", { headers: { "X-Request-Id": "chosen-by-a-visitor" } });
+    const id = given.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestLines(logger.lines).map((line) => line.requestId)).toEqual([id]);
+    expect(logger.lines.join("\n")).not.toContain("chosen-by-a-visitor");
+  });
+
+  it("keeps a load balancer's id, and replaces one that is not a plain token", async () => {
+    const { app, logger } = makeApp(database(), { LOG_REQUESTS: "1", TRUST_PROXY: "1" });
     const kept = await app.request("/healthz", { headers: { "X-Request-Id": "lb-7f3a=9" } });
     expect(kept.headers.get("x-request-id")).toBe("lb-7f3a=9");
     const replaced = await app.request("/healthz", { headers: { "X-Request-Id": 'x"} {"forged":1' } });
@@ -72,7 +81,7 @@ describe("the request log", () => {
   });
 
   it("echoes the id on pages, files and errors too", async () => {
-    const { app } = makeApp(database(), { LOG_REQUESTS: "0" });
+    const { app } = makeApp(database(), { LOG_REQUESTS: "0", TRUST_PROXY: "1" });
     for (const url of ["/no-such-page", "/storage/portfolio_images/projects/1_a.png", "/api/nothing"]) {
       const response = await app.request(url, { headers: { "X-Request-Id": "trace-42" } });
       expect(response.headers.get("x-request-id"), url).toBe("trace-42");

@@ -13,10 +13,14 @@ export function requestIdOf(given: string | undefined): string {
   return given && given.length <= REQUEST_ID_LIMIT && !/[^\w\-=]/.test(given) ? given : randomUUID();
 }
 
-/** Every request gets an id, echoed in the response's X-Request-Id and named in every log line about it. */
-export function requestIds(): MiddlewareHandler {
+/**
+ * Every request gets an id, echoed in the response's X-Request-Id and named in every log line about it. The
+ * caller's id is kept only behind a trusted proxy (TRUST_PROXY), whose load balancer sets it: from anyone else it
+ * could name a line after another request, or make many requests share one id in the log.
+ */
+export function requestIds(trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
-    const id = requestIdOf(c.req.header("X-Request-Id"));
+    const id = trustProxy ? requestIdOf(c.req.header("X-Request-Id")) : randomUUID();
     c.set("requestId", id);
     c.header("X-Request-Id", id);
     await next();

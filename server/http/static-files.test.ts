@@ -53,7 +53,8 @@ describe("hashed assets", () => {
   });
 
   it("names the request like every other answer", async () => {
-    const given = await appWithClient().request("/assets/entry-Ab12Cd.js", {
+    const behindProxy = makeApp(database(), { TRUST_PROXY: "1" }, { clientDir }).app;
+    const given = await behindProxy.request("/assets/entry-Ab12Cd.js", {
       headers: { "X-Request-Id": "lb-7f3a=9" },
     });
     expect(given.headers.get("x-request-id")).toBe("lb-7f3a=9");

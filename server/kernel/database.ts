@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createDb, type DbHandle } from "#db/client.ts";
 import { lockDataDir } from "./data-lock.ts";
+import { keepDataDirPrivate } from "./private-data-dir.ts";
 import type { ServerEnv } from "./env.ts";
 import { findProjectRoot } from "./project-root.ts";
 
@@ -22,6 +23,7 @@ export async function openDatabase(
   const unlock = embedded ? lockDataDir(env.dataDir) : () => undefined;
   let database: DbHandle;
   try {
+    if (embedded) keepDataDirPrivate(env.dataDir);
     database = await createDb({
       databaseUrl: env.databaseUrl,
       pgliteDataDir: options.inMemory ? "memory://" : path.join(env.dataDir, "pglite"),
@@ -32,6 +34,15 @@ export async function openDatabase(
     unlock();
     throw error;
   }
+  // The files the database made just now, too (the folder's own mode already shuts them in).
+  if (embedded)
+    try {
+      keepDataDirPrivate(env.dataDir);
+    } catch (error) {
+      await database.close();
+      unlock();
+      throw error;
+    }
   return {
     database,
     async close() {

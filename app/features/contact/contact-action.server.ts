@@ -47,6 +47,7 @@ export async function submitContactPage(request: Request, context: Readonly<Rout
     language,
     origin,
     fromPath: sameSitePath(request),
+    browserForm: true,
   });
   if (outcome.status === 200) return redirect(localizePath("/contact?sent=1", language), 303);
   const values: ContactActionData["values"] = {};

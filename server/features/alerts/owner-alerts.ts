@@ -18,6 +18,8 @@ export type OwnerAlert =
   | { kind: "contactCeiling"; max: number; until: Date }
   /** Sign-in stopped checking passwords: `max` were checked within the hour that ends at `until`. */
   | { kind: "signInCeiling"; max: number; until: Date }
+  /** Sign-in stopped checking second-factor codes: `max` were checked within the hour that ends at `until`. */
+  | { kind: "secondFactorCeiling"; max: number; until: Date }
   /** One address (an IPv6 /64) failed `failures` sign-ins and must wait until `until`. */
   | { kind: "signInLockout"; address: string; failures: number; until: Date }
   /** The owner signed in from a browser never seen signing in before (docs/product.md §26). */
@@ -77,6 +79,24 @@ const ALERT_TEXTS: {
         `جُرِّبت ${max} كلمة مرور على صفحة الإدارة خلال ساعة، من عناوين كثيرة: هناك من يحاول تخمين كلمة مرورك.`,
         `حتى ${time(until)} لا تُفحص أي كلمة مرور، ولا كلمتك؛ ويطلب تسجيل الدخول المحاولة لاحقًا.`,
         "كلمة مرورك في أمان إن كانت طويلة ولا تستعملها في مكان آخر. إن لم تكن متأكدًا فغيّرها حين يعود تسجيل الدخول.",
+      ],
+    }),
+  },
+  secondFactorCeiling: {
+    en: ({ max, until }, { time }) => ({
+      subject: "Sign-in codes to your site are paused",
+      lines: [
+        `${max} wrong codes of your second factor were tried on your admin page within an hour, from many addresses: someone who may know your password is guessing your code.`,
+        `Until ${time(until)} no code is checked, except in a browser you have signed in with before. To sign in from a new browser now, run "npm run admin:password -- --link" on the server for a one-time sign-in link.`,
+        "Change your password once you are signed in: whoever tries codes got past it.",
+      ],
+    }),
+    ar: ({ max, until }, { time }) => ({
+      subject: "توقّف فحص رموز الدخول إلى موقعك مؤقتًا",
+      lines: [
+        `جُرِّب ${max} رمزًا خاطئًا للعامل الثاني على صفحة الإدارة خلال ساعة، من عناوين كثيرة: هناك من قد يعرف كلمة مرورك ويحاول تخمين رمزك.`,
+        `حتى ${time(until)} لا يُفحص أي رمز، إلا في متصفح سجّلت الدخول به من قبل. لتسجيل الدخول من متصفح جديد الآن، شغّل «npm run admin:password -- --link» على الخادم لتحصل على رابط دخول يُستعمل مرة واحدة.`,
+        "غيّر كلمة مرورك بعد تسجيل الدخول: من يجرّب الرموز قد تجاوزها.",
       ],
     }),
   },

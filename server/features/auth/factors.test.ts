@@ -5,7 +5,12 @@ import { eq } from "drizzle-orm";
 import { ownerRecoveryCodes, ownerTotp, rateLimits, sessions } from "#db/schema.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { OWNER_PASSWORD, jsonRequest, makeApp, setOwnerPassword } from "#tests/helpers/app.ts";
-import { createOwnerAuth, LOGIN_FREE_FAILURES, LOGIN_GLOBAL_MAX_CHECKS } from "./owner-auth.ts";
+import {
+  createOwnerAuth,
+  LOGIN_FREE_FAILURES,
+  LOGIN_GLOBAL_MAX_CHECKS,
+  SECOND_FACTOR_GLOBAL_MAX_CHECKS,
+} from "./owner-auth.ts";
 
 // The owner's second factors (docs/product.md §22): set up with the password, then needed at every sign-in.
 
@@ -361,6 +366,89 @@ describe.each(backends)("second factors on $name", (backend) => {
       "198.51.100.7",
     );
     expect(fine.status).toBe(200);
+  });
+
+  it(`checks at most ${SECOND_FACTOR_GLOBAL_MAX_CHECKS} codes an hour from 500 networks; a browser that signed in before is let in`, async () => {
+    const { send, setUpTotp, signInWithPassword, codeAt, clock, logger } = await setUp();
+    const { secret } = await setUpTotp();
+    // The owner's phone signs in fully once: it keeps a device cookie.
+    clock.advance(30_000);
+    const phoneStep = await signInWithPassword("198.51.100.30");
+    const phone = await send(
+      "POST",
+      "/api/auth/login/code",
+      { code: await codeAt(secret) },
+      phoneStep.cookies.sira_pending,
+      "198.51.100.30",
+    );
+    expect(phone.status).toBe(200);
+    const device = phone.cookies.sira_device!;
+
+    // An hour later, someone with the password tries one wrong code from each of 500 IPv6 /64s, 50 at a time.
+    clock.advance(61 * 60_000);
+    const good = new Set(await Promise.all([-30, 0, 30].map((offset) => codeAt(secret, offset))));
+    const wrongCodes = Array.from({ length: 600 }, (_, i) => String(100_000 + i * 1_337)).filter(
+      (code) => !good.has(code),
+    );
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => {
+          const n = batch * 50 + i;
+          const network = `2001:db8:${(n >> 8).toString(16)}:${(n & 0xff).toString(16)}::1`;
+          return send(
+            "POST",
+            "/api/auth/login",
+            { password: OWNER_PASSWORD, code: wrongCodes[n] },
+            "",
+            network,
+          );
+        }),
+      );
+      statuses.push(...answers.map((answer) => answer.status));
+    }
+    const checked = logger.lines.filter((line) => line.startsWith("warn second factor failed")).length;
+    expect(checked).toBe(SECOND_FACTOR_GLOBAL_MAX_CHECKS);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SECOND_FACTOR_GLOBAL_MAX_CHECKS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(500 - SECOND_FACTOR_GLOBAL_MAX_CHECKS);
+
+    // A new browser waits, with the right code too, and is told of the owner's one-time link, in its language.
+    const stranger = await send(
+      "POST",
+      "/api/auth/login",
+      { password: OWNER_PASSWORD, code: await codeAt(secret) },
+      "language=ar",
+      "203.0.113.60",
+    );
+    expect(stranger.status).toBe(429);
+    const minutes = Math.ceil(Number(stranger.headers.get("Retry-After")) / 60);
+    expect(stranger.body.error).toBe(apiErrorText("ar", "secondFactorBusy", { count: minutes }));
+    // The phone is let in, by either way of giving its code.
+    const phoneAgain = await send(
+      "POST",
+      "/api/auth/login",
+      { password: OWNER_PASSWORD, code: await codeAt(secret) },
+      device,
+      "203.0.113.61",
+    );
+    expect(phoneAgain.status).toBe(200);
+    clock.advance(30_000);
+    const stepped = await send(
+      "POST",
+      "/api/auth/login",
+      { password: OWNER_PASSWORD },
+      device,
+      "203.0.113.61",
+    );
+    const done = await send(
+      "POST",
+      "/api/auth/login/code",
+      { code: await codeAt(secret) },
+      `${stepped.cookies.sira_pending}; ${device}`,
+      "203.0.113.61",
+    );
+    expect(done.status).toBe(200);
+    expect(logger.lines.filter((line) => line.startsWith("warn second factor paused"))).toHaveLength(1);
   });
 
   it("removes a factor only with the password; without any left, sign-in is the password alone again", async () => {

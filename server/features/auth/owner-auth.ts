@@ -46,9 +46,24 @@ const DEVICE_BUCKET = "login-device";
 const loginBlockMs = (hits: number) =>
   Math.min(LOGIN_FIRST_BLOCK_MS * 2 ** (hits - LOGIN_FREE_FAILURES - 1), LOGIN_MAX_BLOCK_MS);
 
+/**
+ * Second-factor codes checked per hour across every address together (docs/product.md §25.9), like passwords
+ * (§25.5): someone who knows the password gets this many guesses at a six-digit code an hour however many networks
+ * they send them from; then codes wait for the hour to end, except from a browser that signed in before. Low,
+ * because the owner types a code a few times a day at most.
+ */
+export const SECOND_FACTOR_GLOBAL_MAX_CHECKS = 20;
+const SECOND_FACTOR_GLOBAL_BUCKET = "second-factor-all";
+/** A signed-in-before browser's own wrong codes (its device cookie's nonce), in place of its address's and everyone's. */
+const SECOND_FACTOR_DEVICE_BUCKET = "second-factor-device";
+
 /** Between the password and the second factor (docs/product.md §22): this long, at most this many wrong codes. */
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
 export const PENDING_SIGN_IN_ATTEMPTS = 5;
+
+/** How long a one-time sign-in link from the server's console stays good. */
+export const SIGN_IN_LINK_MS = 15 * 60 * 1000;
+const SIGN_IN_LINK = "sign-in-link";
 
 export type SignInResult =
   | { kind: "ok"; token: string; expiresAt: Date; method?: "totp" | "recovery" }
@@ -78,7 +93,9 @@ export type SecondFactorResult =
   | { kind: "ok"; token: string; expiresAt: Date; method: "totp" | "recovery" | "passkey" }
   | { kind: "failed" }
   | { kind: "expired" }
-  | { kind: "limited"; retryAfterSeconds: number };
+  | { kind: "limited"; retryAfterSeconds: number }
+  /** The hourly ceiling of codes checked from everywhere was reached (docs/product.md §25.9). */
+  | { kind: "busy"; retryAfterSeconds: number };
 
 export interface OwnerAuth {
   /**
@@ -131,12 +148,26 @@ export interface OwnerAuth {
     proof: SecondFactorProof,
     address: string,
     userAgent?: string,
+    /** The browser's device cookie: a valid one has its own limit of wrong codes instead of the ceiling's. */
+    deviceCookie?: string,
   ): Promise<SecondFactorResult>;
   /** Passkey options for a pending sign-in; null when the step is unknown or over. */
   passkeySignInOptions(
     pendingToken: string,
     relyingParty: RelyingParty,
   ): Promise<PublicKeyCredentialRequestOptionsJSON | null>;
+  /**
+   * A one-time sign-in link's secret, for the owner at the server's console (`npm run admin:password -- --link`,
+   * docs/product.md §25.9): the way in for a new browser while sign-in or codes are paused, or without the second
+   * factor. Good for SIGN_IN_LINK_MS and one use; a new one replaces any earlier one.
+   */
+  issueSignInLink(): Promise<{ token: string; expiresAt: Date }>;
+  /** A session for a link's secret, once; null when it is unknown, used or expired. */
+  signInWithLink(
+    token: string,
+    address: string,
+    userAgent?: string,
+  ): Promise<{ kind: "ok"; token: string; expiresAt: Date } | null>;
   /** What a session's factor setup is keyed by (its token's hash, never the token). */
   sessionKey(token: string): string;
   /** The owner's second factors (server/features/auth/factors.ts). */
@@ -226,7 +257,7 @@ export function createOwnerAuth(options: {
    * logged.
    */
   async function reserveAttempt(
-    bucket: "login" | "second-factor" | typeof DEVICE_BUCKET,
+    bucket: "login" | "second-factor" | typeof DEVICE_BUCKET | typeof SECOND_FACTOR_DEVICE_BUCKET,
     key: string,
     address: string,
   ) {
@@ -236,11 +267,63 @@ export function createOwnerAuth(options: {
       blockMs: loginBlockMs,
     });
     if (!reserved.allowed)
-      logger.warn(`${bucket === "second-factor" ? "second factor" : "sign-in"} refused: too many failures`, {
-        address,
-        retryAfterSeconds: reserved.retryAfterSeconds,
-      });
+      logger.warn(
+        `${bucket.startsWith("second-factor") ? "second factor" : "sign-in"} refused: too many failures`,
+        {
+          address,
+          retryAfterSeconds: reserved.retryAfterSeconds,
+        },
+      );
     return reserved;
+  }
+
+  /**
+   * Reserves one check of a second factor before it is made: from a browser with a valid device cookie
+   * (`device`, its nonce) against that device's own limit; otherwise against the address's limit and then the
+   * hourly ceiling of every address together (docs/product.md §25.9), which the check past it closes until the
+   * hour ends, telling the owner once. A passkey's answer (`guessable` false) cannot be guessed: it keeps the
+   * address's limit only, so a flood of codes does not pause passkeys. Answers the counter a success clears.
+   */
+  async function reserveCodeCheck(
+    address: string,
+    device: string | null,
+    guessable = true,
+  ): Promise<
+    | { kind: "allowed"; bucket: string; key: string; hits: number }
+    | { kind: "limited" | "busy"; retryAfterSeconds: number }
+  > {
+    if (device) {
+      const reserved = await reserveAttempt(SECOND_FACTOR_DEVICE_BUCKET, device, address);
+      if (!reserved.allowed) return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
+      return { kind: "allowed", bucket: SECOND_FACTOR_DEVICE_BUCKET, key: device, hits: reserved.hits };
+    }
+    const paused = guessable ? await rateLimits.blockedFor(SECOND_FACTOR_GLOBAL_BUCKET, GLOBAL_KEY) : 0;
+    if (paused > 0) return { kind: "busy", retryAfterSeconds: paused };
+    const key = addressGroup(address);
+    const reserved = await reserveAttempt("second-factor", key, address);
+    if (!reserved.allowed) return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
+    if (!guessable) return { kind: "allowed", bucket: "second-factor", key, hits: reserved.hits };
+    const { hits, windowEndsAt } = await rateLimits.hit(
+      SECOND_FACTOR_GLOBAL_BUCKET,
+      GLOBAL_KEY,
+      LOGIN_GLOBAL_WINDOW_MS,
+    );
+    if (hits > SECOND_FACTOR_GLOBAL_MAX_CHECKS) {
+      if (hits === SECOND_FACTOR_GLOBAL_MAX_CHECKS + 1) {
+        await rateLimits.block(SECOND_FACTOR_GLOBAL_BUCKET, GLOBAL_KEY, windowEndsAt);
+        logger.warn("second factor paused: the hourly ceiling of codes checked was reached", {
+          checks: SECOND_FACTOR_GLOBAL_MAX_CHECKS,
+          until: windowEndsAt.toISOString(),
+        });
+        alerts?.alert({
+          kind: "secondFactorCeiling",
+          max: SECOND_FACTOR_GLOBAL_MAX_CHECKS,
+          until: windowEndsAt,
+        });
+      }
+      return { kind: "busy", retryAfterSeconds: secondsUntil(windowEndsAt) };
+    }
+    return { kind: "allowed", bucket: "second-factor", key, hits: reserved.hits };
   }
 
   /**
@@ -306,10 +389,10 @@ export function createOwnerAuth(options: {
     code: string,
     address: string,
     userAgent: string,
+    device: string | null,
   ): Promise<SignInResult> {
-    const key = addressGroup(address);
-    const reserved = await reserveAttempt("second-factor", key, address);
-    if (!reserved.allowed) return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
+    const reserved = await reserveCodeCheck(address, device);
+    if (reserved.kind !== "allowed") return reserved;
     const method = isTotpCode(code)
       ? (await factors.verifyTotp(code)) && "totp"
       : (await factors.hasRecoveryCode(code)) && "recovery";
@@ -320,7 +403,7 @@ export function createOwnerAuth(options: {
     const checked = await checkPassword(password, address, { global: false });
     if (checked.kind !== "ok") return checked;
     if (method === "recovery" && !(await factors.useRecoveryCode(code))) return { kind: "failed" };
-    await rateLimits.reset("second-factor", key);
+    await rateLimits.reset(reserved.bucket, reserved.key);
     return { ...(await createSession(address, method, userAgent)), method };
   }
 
@@ -367,13 +450,13 @@ export function createOwnerAuth(options: {
       return pending ? factors.passkeySignInOptions(pending.id, relyingParty) : null;
     },
 
-    async completeSignIn(pendingToken, proof, address, userAgent = "") {
+    async completeSignIn(pendingToken, proof, address, userAgent = "", deviceCookie) {
       const pending = await findPending(pendingToken);
       if (!pending) return { kind: "expired" };
       // Wrong codes are counted like wrong passwords, before the code is checked (docs/product.md §11.4).
-      const key = addressGroup(address);
-      const reserved = await reserveAttempt("second-factor", key, address);
-      if (!reserved.allowed) return { kind: "limited", retryAfterSeconds: reserved.retryAfterSeconds };
+      const device = deviceCookie ? await devices.check(deviceCookie, now()) : null;
+      const reserved = await reserveCodeCheck(address, device, "code" in proof);
+      if (reserved.kind !== "allowed") return reserved;
       let method: "totp" | "recovery" | "passkey" | null;
       if ("code" in proof) {
         if (isTotpCode(proof.code)) method = (await factors.verifyTotp(proof.code)) ? "totp" : null;
@@ -401,7 +484,7 @@ export function createOwnerAuth(options: {
         .where(eq(authChallenges.id, pending.id))
         .returning({ id: authChallenges.id });
       if (taken.length === 0) return { kind: "expired" };
-      await rateLimits.reset("second-factor", key);
+      await rateLimits.reset(reserved.bucket, reserved.key);
       return { ...(await createSession(address, method, userAgent)), method };
     },
 
@@ -455,9 +538,41 @@ export function createOwnerAuth(options: {
 
     issueDeviceCookie: () => devices.issue(now()),
 
+    async issueSignInLink() {
+      const token = randomBytes(32).toString("base64url");
+      const expiresAt = new Date(now().getTime() + SIGN_IN_LINK_MS);
+      await db.transaction(async (tx) => {
+        await tx.delete(authChallenges).where(eq(authChallenges.purpose, SIGN_IN_LINK));
+        await tx
+          .insert(authChallenges)
+          .values({ id: hashToken(token), purpose: SIGN_IN_LINK, expires_at: expiresAt });
+      });
+      logger.info("a one-time sign-in link was made at the server's console", {
+        until: expiresAt.toISOString(),
+      });
+      return { token, expiresAt };
+    },
+
+    async signInWithLink(token, address, userAgent = "") {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      // Taken as it is used: two requests with one link find it once.
+      const taken = await db
+        .delete(authChallenges)
+        .where(
+          and(
+            eq(authChallenges.id, hashToken(token)),
+            eq(authChallenges.purpose, SIGN_IN_LINK),
+            gt(authChallenges.expires_at, now()),
+          ),
+        )
+        .returning({ id: authChallenges.id });
+      if (taken.length === 0) return null;
+      return createSession(address, "link", userAgent);
+    },
+
     async signIn(password, address, userAgent = "", deviceCookie, code) {
-      if (code) return signInWithCode(password, code, address, userAgent);
       const device = deviceCookie ? await devices.check(deviceCookie, now()) : null;
+      if (code) return signInWithCode(password, code, address, userAgent, device);
       const checked = await checkPassword(password, address, { global: true, device });
       if (checked.kind !== "ok") return checked;
       const methods = await factors.methods();

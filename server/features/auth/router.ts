@@ -104,6 +104,13 @@ export function authRouter(options: {
   personal: () => Promise<string[]>;
   /** SITE_URL's origin; without it passkeys belong to the address each request came to. */
   publicOrigin?: string;
+  /** Where a one-time sign-in link lands once it has signed the browser in. */
+  adminPath: string;
+  /**
+   * Who may ask for a one-time sign-in link: the signed-in owner, or `npm run admin:password -- --link` with the
+   * running server's local key (a running embedded database belongs to the server's process).
+   */
+  ownerOrConsole: MiddlewareHandler;
 }) {
   const { auth, secure, trustProxy, owner, audit } = options;
   const prefix = sessionCookiePrefix(secure);
@@ -111,6 +118,11 @@ export function authRouter(options: {
   const address = (c: Context) => clientAddress(c, trustProxy);
 
   async function startSession(c: Context, token: string, expiresAt: Date) {
+    await setSessionCookies(c, token, expiresAt);
+    return c.json({ signedIn: true as const, expiresAt: expiresAt.toISOString() }, 200);
+  }
+
+  async function setSessionCookies(c: Context, token: string, expiresAt: Date) {
     if (getCookie(c, PENDING_COOKIE, prefix) !== undefined)
       deleteCookie(c, PENDING_COOKIE, { path: "/", secure, prefix });
     setCookie(c, SESSION_COOKIE, token, {
@@ -131,7 +143,6 @@ export function authRouter(options: {
       prefix,
     });
     c.header("Cache-Control", "no-store");
-    return c.json({ signedIn: true as const, expiresAt: expiresAt.toISOString() }, 200);
   }
 
   /** A refused attempt: recorded once per lockout, and answered 429 (`key`: this address's limit or everyone's). */
@@ -139,7 +150,7 @@ export function authRouter(options: {
     c: Context,
     retryAfterSeconds: number,
     subject = "",
-    key: "signInLimited" | "signInBusy" = "signInLimited",
+    key: "signInLimited" | "signInBusy" | "secondFactorBusy" = "signInLimited",
   ) {
     await audit.record(c, "signInLimited", subject, { retryAfterSeconds });
     c.header("Retry-After", String(retryAfterSeconds));
@@ -149,6 +160,7 @@ export function authRouter(options: {
   /** The second step of a sign-in, by `method`: a session, or the refusal recorded. */
   async function secondStep(c: Context, method: "code" | "passkey", result: SecondFactorResult) {
     if (result.kind === "limited") return limited(c, result.retryAfterSeconds, method);
+    if (result.kind === "busy") return limited(c, result.retryAfterSeconds, method, "secondFactorBusy");
     if (result.kind !== "ok") {
       await audit.record(c, "secondFactorFailed", method);
       if (result.kind === "expired") return apiFail(c, 401, "secondFactorExpired");
@@ -179,7 +191,8 @@ export function authRouter(options: {
           code,
         );
         // The hourly ceiling across every address (docs/product.md §25): not this visitor's fault, so its own words.
-        if (result.kind === "busy") return limited(c, result.retryAfterSeconds, "", "signInBusy");
+        if (result.kind === "busy")
+          return limited(c, result.retryAfterSeconds, "", code ? "secondFactorBusy" : "signInBusy");
         if (result.kind === "limited") return limited(c, result.retryAfterSeconds);
         if (result.kind === "failed") {
           await audit.record(c, "signInFailed", code ? "code" : "");
@@ -208,6 +221,7 @@ export function authRouter(options: {
           { code: c.req.valid("json").code },
           address(c),
           c.req.header("User-Agent"),
+          getCookie(c, DEVICE_COOKIE, prefix),
         );
         return secondStep(c, "code", result);
       })
@@ -225,8 +239,30 @@ export function authRouter(options: {
           { passkey, relyingParty: rp(c) },
           address(c),
           c.req.header("User-Agent"),
+          getCookie(c, DEVICE_COOKIE, prefix),
         );
         return secondStep(c, "passkey", result);
+      })
+      // The owner's one-time sign-in link (docs/product.md §25.9): made at the server's console, opened once in
+      // the browser's address bar; it signs in without password or code and lands on the admin page.
+      .post("/link", options.ownerOrConsole, limitIgnoredBody(), async (c) => {
+        const { token, expiresAt } = await auth.issueSignInLink();
+        await audit.record(c, "signInLinkMade", "npm run admin:password");
+        c.header("Cache-Control", "no-store");
+        return c.json({ path: `/api/auth/link/${token}`, expiresAt: expiresAt.toISOString() }, 201);
+      })
+      .get("/link/:token", async (c) => {
+        c.header("Cache-Control", "no-store");
+        c.header("Referrer-Policy", "no-referrer");
+        const result = await auth.signInWithLink(
+          c.req.param("token"),
+          address(c),
+          c.req.header("User-Agent"),
+        );
+        if (!result) return apiFail(c, 401, "signInLinkInvalid");
+        await audit.record(c, "signIn", "link");
+        await setSessionCookies(c, result.token, result.expiresAt);
+        return c.redirect(options.adminPath, 303);
       })
       // The owner's second factors in Settings (docs/product.md §22); every change asks for the password.
       .get("/factors", owner, async (c) => c.json(await auth.factors.status(), 200))

@@ -167,6 +167,32 @@ describe.each(backends)("contact limits across addresses on $name", (backend) =>
       expect(await drops()).toEqual({});
     });
 
+    it("holds a form from the site's own page sent without its render time, for the owner to review", async () => {
+      const { app } = setUp();
+      const form = (body: Record<string, string>, from: string) =>
+        app.request("/f/contact", {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-Forwarded-For": from,
+            "Sec-Fetch-Site": "same-origin",
+          },
+          body: new URLSearchParams(body).toString(),
+        });
+      expect(await (await form({ ...VALID }, "198.51.100.40")).json()).toEqual(THANKS);
+      expect(
+        await (await form({ ...VALID, subject: "blank", [FORM_STAMP_FIELD]: "" }, "198.51.100.41")).json(),
+      ).toEqual(THANKS);
+      expect(
+        (await stored())
+          .map(({ subject, held }) => ({ subject, held }))
+          .sort((a, b) => a.subject.localeCompare(b.subject)),
+      ).toEqual([
+        { subject: VALID.subject, held: true },
+        { subject: "blank", held: true },
+      ]);
+    });
+
     it("answers a person's field mistakes even when the form was sent quickly", async () => {
       const { app } = setUp();
       const stamp = await contactStamp(database().db, new Date("2026-11-22T09:59:59.500Z"));

@@ -9,7 +9,8 @@ import type { Contact } from "./submit.ts";
 // It takes JSON or form data (urlencoded or multipart) and always answers JSON.
 
 type Body =
-  { ok: true; fields: Record<string, unknown>; hasFiles: boolean } | { ok: false; response: Response };
+  | { ok: true; fields: Record<string, unknown>; hasFiles: boolean; browserForm?: boolean }
+  | { ok: false; response: Response };
 
 async function readBody(c: Context): Promise<Body> {
   const type = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
@@ -38,7 +39,11 @@ async function readBody(c: Context): Promise<Body> {
     } catch {
       return { ok: false, response: apiFail(c, 400, "invalidInput") };
     }
-    return { ok: true, ...collectFormFields(form.entries()) };
+    // A form of one of this site's pages (the contact page's, whatever script sent it): it carries the stamp.
+    const ownOrigin = new URL(c.req.url).origin;
+    const fromOwnPage =
+      c.req.header("Sec-Fetch-Site") === "same-origin" || c.req.header("Origin") === ownOrigin;
+    return { ok: true, ...collectFormFields(form.entries()), browserForm: fromOwnPage };
   }
   return { ok: false, response: apiFail(c, 415, "contactMediaType") };
 }
@@ -61,6 +66,7 @@ export function contactRouter(deps: {
       formId: c.req.param("formId"),
       fields: body.fields,
       hasFiles: body.hasFiles,
+      browserForm: body.browserForm,
       address: clientAddress(c, deps.trustProxy),
       language: formLanguage(c),
       origin: deps.publicOrigin ?? new URL(c.req.url).origin,

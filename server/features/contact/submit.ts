@@ -72,6 +72,11 @@ export interface ContactSubmission {
   origin: string;
   /** The path of the page the form was sent from (a plain post's Referer), when the form did not say. */
   fromPath?: string | null;
+  /**
+   * Sent as a form by one of this site's pages (the contact page's action, or form data from the site's own
+   * origin), which always carry the render stamp; not by an app or another site's form.
+   */
+  browserForm?: boolean;
 }
 
 export async function submitContact(
@@ -179,7 +184,10 @@ export async function submitContact(
       )
       .limit(1);
     if (same) return { kind: "duplicate" as const, id: same.id };
-    const hold = await holdReason(tx, formStamp, stamp === "expired");
+    // A browser's form without the stamp the contact page always carries has no fill time to check: it is held
+    // for the owner rather than put in the inbox unchecked (docs/product.md §25.3), and never lost.
+    const unstamped = submission.browserForm === true && stamp === null;
+    const hold = unstamped ? "unstamped" : await holdReason(tx, formStamp, stamp === "expired");
     // Counted in the transaction that stores the message, so the count is of messages put in the inbox.
     const everyone = hold
       ? null

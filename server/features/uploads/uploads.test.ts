@@ -1,6 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { apiErrorTexts } from "#core/api-errors.ts";
@@ -405,6 +408,29 @@ describe.each(backends)("image uploads on $name", (backend) => {
       expect(info[stored.url]).toMatchObject({ width: 700, height: 400, widths: [320, 640, 700] });
       expect(await (await status()).json()).toEqual({ state: "ready", widths: [320, 640, 700] });
       expect(await database().db.select().from(variantJobs)).toEqual([]);
+    });
+
+    it("takes up at the next start a job a crashed process was making, not after its claim lapses", async () => {
+      const { app, store, dataDir } = await signedIn();
+      await app.services.uploads.variants.stop();
+      const crashed = await store(await makePng(700, 400), { name: "crashed.png" });
+      const elsewhere = await store(await makePng(700, 400), { name: "elsewhere.png" });
+      // A process of this machine claimed the first job and died in its middle; another machine holds the second.
+      const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
+      const claimed = (url: string, claimedBy: string) =>
+        database()
+          .db.update(variantJobs)
+          .set({ attempts: 1, run_after: new Date(Date.now() + 10 * 60_000), claimed_by: claimedBy })
+          .where(eq(variantJobs.url, url));
+      await claimed(crashed.url, `${hostname()} ${deadPid}`);
+      await claimed(elsewhere.url, "another-machine 4242");
+
+      const { app: restarted } = makeApp(database(), {}, { images: createDiskImageStore(dataDir) });
+      await restarted.services.uploads.variants.runOnce();
+      const info = await restarted.services.uploads.info([crashed.url, elsewhere.url]);
+      expect(info[crashed.url]).toMatchObject({ widths: [320, 640, 700] });
+      expect(info[elsewhere.url]).toBeUndefined();
+      expect((await database().db.select().from(variantJobs)).map((job) => job.url)).toEqual([elsewhere.url]);
     });
 
     it("drops the waiting job with an upload removed before its variants were made", async () => {

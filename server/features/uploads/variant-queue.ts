@@ -1,4 +1,5 @@
-import { asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { hostname } from "node:os";
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { parseImageUrl } from "#core/images.ts";
 import type { Database } from "#db/client.ts";
 import { variantJobs } from "#db/schema.ts";
@@ -11,11 +12,29 @@ import { removeVariants, storeVariants } from "./variants.ts";
 // The variants of an upload are made after the upload has answered (docs/product.md §13, decision 010). Each upload
 // leaves a row in variant_jobs; the queue works through the rows one at a time per instance (libvips takes the
 // cores it is given), oldest first. An instance claims a row with FOR UPDATE SKIP LOCKED and moves its run_after
-// past the time the work can take, so two instances never make the same variants, and a row left by a stopped or
-// crashed instance is found again at the next start or once its claim has lapsed.
+// past the time the work can take, so two instances never make the same variants. The claim names the process
+// ("host pid"): a row claimed by a process of this machine that no longer runs (a crash, a power cut) is taken up
+// again when the queue starts; one of another machine's is found again once its claim has lapsed.
 
 /** An instance holds a job this long before another may take it (far longer than any image takes). */
 const LEASE_MS = 10 * 60_000;
+/** This process, as its claims name it. */
+const CLAIMANT = `${hostname()} ${process.pid}`;
+
+/** Whether the process a claim names has died: this machine's, and not running (or this very one, restarted). */
+function claimantDied(claimant: string): boolean {
+  const [host, pid] = claimant.split(" ");
+  if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
+  if (Number(pid) === process.pid) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
 /** Pause after a failure that may pass (storage or database down); after the last, the job is given up. */
 const RETRY_DELAYS_MS = [1, 5, 30, 120].map((minutes) => minutes * 60_000);
 
@@ -57,7 +76,11 @@ export function createVariantQueue(deps: {
     // One statement claims the row: another instance running the same query skips it.
     const [job] = await db
       .update(variantJobs)
-      .set({ attempts: sql`${variantJobs.attempts} + 1`, run_after: new Date(at.getTime() + LEASE_MS) })
+      .set({
+        attempts: sql`${variantJobs.attempts} + 1`,
+        run_after: new Date(at.getTime() + LEASE_MS),
+        claimed_by: CLAIMANT,
+      })
       .where(inArray(variantJobs.url, due))
       .returning();
     return job;
@@ -83,7 +106,7 @@ export function createVariantQueue(deps: {
       else
         await db
           .update(variantJobs)
-          .set({ run_after: new Date(now().getTime() + delay) })
+          .set({ run_after: new Date(now().getTime() + delay), claimed_by: null })
           .where(eq(variantJobs.url, job.url));
       logger.error(delay === undefined ? "image variants given up" : "image variants failed; will retry", {
         url: job.url,
@@ -102,9 +125,36 @@ export function createVariantQueue(deps: {
     deps.contentChanged();
   }
 
+  /** Makes the jobs that dead processes of this machine had claimed due now. */
+  async function takeUpOrphans() {
+    const claimed = await db
+      .selectDistinct({ claimedBy: variantJobs.claimed_by })
+      .from(variantJobs)
+      .where(isNotNull(variantJobs.claimed_by));
+    const dead = claimed.map((row) => row.claimedBy!).filter(claimantDied);
+    if (dead.length === 0) return;
+    const taken = await db
+      .update(variantJobs)
+      .set({ run_after: now(), claimed_by: null })
+      .where(
+        and(
+          inArray(variantJobs.claimed_by, dead),
+          sql`${variantJobs.run_after} > ${now().toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ url: variantJobs.url });
+    if (taken.length > 0)
+      logger.info("image variants taken up again after a stop in their middle", { jobs: taken.length });
+  }
+
+  let orphansTakenUp = false;
   const runner = createSerialRunner({
     intervalMs: deps.intervalMs ?? 60_000,
     async work(stopping) {
+      if (!orphansTakenUp) {
+        await takeUpOrphans();
+        orphansTakenUp = true;
+      }
       for (;;) {
         if (stopping()) return;
         const job = await claim();

@@ -1,0 +1,1 @@
+ALTER TABLE "variant_jobs" ADD COLUMN "claimed_by" text;
