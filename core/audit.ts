@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "testimonialDeleted",
   "testimonialMoved",
   "testimonialLinkCreated",
+  "testimonialLinkRevoked",
   "articleCreated",
   "articleUpdated",
   "articleDeleted",

@@ -22,7 +22,7 @@ export class DamagedDatabaseError extends Error {
         `The database in ${dataDir} is damaged: ${problem}.`,
         "The server did not start, and did not create a new database over it.",
         "To bring the site back, move that folder aside (keep it: it still holds your data) and restore your " +
-          'latest backup with `npm run restore -- FILE.zip`, then start again (README, "Your data").',
+          'latest backup with `npm run restore -- FILE.zip --new`, then start again (README, "Your data").',
       ].join("\n"),
     );
     this.name = "DamagedDatabaseError";
@@ -43,7 +43,7 @@ export class MarkedDatabaseError extends Error {
         `The database in ${dataDir} holds data, yet it is marked as a database being made (the file ${mark}).`,
         "The server did not start, and did not touch the folder.",
         `If this folder is your site's database, delete the file ${path.join(dataDir, mark)} and start again. ` +
-          'If it is not, move the folder aside and start again, or restore a backup with `npm run restore -- FILE.zip` (README, "Your data").',
+          'If it is not, move the folder aside and start again, or restore a backup with `npm run restore -- FILE.zip --new` (README, "Your data").',
       ].join("\n"),
     );
     this.name = "MarkedDatabaseError";

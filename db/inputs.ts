@@ -363,7 +363,10 @@ export const TestimonialInputSchema = createInsertSchema(testimonials, {
 
 export type TestimonialInput = z.output<typeof TestimonialInputSchema>;
 
-/** POST /api/testimonials/links: who the link is for, the project it is about, how many days it lasts. */
+/**
+ * POST /api/testimonials/links: who the link is for, the project it is about, the language the client is asked in,
+ * how many days it lasts.
+ */
 export const TestimonialLinkInputSchema = z
   .object(
     {
@@ -373,6 +376,7 @@ export const TestimonialLinkInputSchema = z
         .max(TESTIMONIAL_LIMITS.line, { error: "tooLong" })
         .default(""),
       project_id: z.union([z.uuid({ error: "projectNotFound" }), z.null()]).default(null),
+      language: z.enum(["en", "ar"], { error: "invalidInput" }).default("en"),
       days: z
         .int({ error: "testimonialLinkDays" })
         .min(1, { error: "testimonialLinkDays" })

@@ -226,6 +226,12 @@ export const testimonialLinks = pgTable("testimonial_links", {
   expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   used_at: timestamp("used_at", { withTimezone: true, mode: "date" }),
   created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  /** The language the client is asked in: the link's address is /ar/testimonial/… for Arabic. */
+  language: text("language", { enum: ["en", "ar"] })
+    .notNull()
+    .default("en"),
+  /** What the client wrote through it, so the owner's list keeps who each answer came from. */
+  testimonial_id: uuid("testimonial_id").references(() => testimonials.id, { onDelete: "set null" }),
 });
 
 export type TestimonialRow = typeof testimonials.$inferSelect;

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
@@ -72,9 +71,8 @@ describe("npm run admin:password", () => {
     });
   }, 60_000);
 
-  // On a folder no server has started on yet: the command makes the database itself.
   it("generates one with --generate and prints it once", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sira-password-"));
+    const dataDir = migratedDataFolder("sira-password-");
     folders.push(dataDir);
     const result = await run(dataDir, "", ["--generate"]);
     expect(result.code).toBe(0);
@@ -188,7 +186,7 @@ describe("npm run admin:password", () => {
   }, 120_000);
 
   it("refuses while a server holds the data folder", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sira-password-"));
+    const dataDir = migratedDataFolder("sira-password-");
     folders.push(dataDir);
     const unlock = lockDataDir(dataDir);
     try {

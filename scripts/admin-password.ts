@@ -19,7 +19,7 @@ import { siteConfig } from "#config/site.ts";
 import { DataDirLockedError } from "#server/kernel/data-lock.ts";
 import { EnvError, loadEnv } from "#server/kernel/env.ts";
 import { createLogger, logFormatOf } from "#server/kernel/logger.ts";
-import { openDatabase } from "#server/kernel/database.ts";
+import { openDatabase, type OpenedDatabase } from "#server/kernel/database.ts";
 import { recordAudit } from "#server/features/audit/service.ts";
 
 /** Asks on the terminal without echoing what is typed. */
@@ -58,20 +58,31 @@ async function choosePassword(): Promise<{ password: string; generated: boolean 
 }
 
 /** Removes every second factor and recovery code and ends every session; the password stays. */
-async function resetFactors() {
-  const env = loadEnv(process.env);
-  const { database, close } = await openDatabase(env);
-  try {
-    const auth = createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) });
-    await auth.factors.resetAll();
-    await database.db.delete(sessions);
-    await recordAudit(database.db, { action: "factorsReset", subject: "npm run admin:password" });
-  } finally {
-    await close();
-  }
+async function resetFactors(database: OpenedDatabase["database"]) {
+  const auth = createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) });
+  await auth.factors.resetAll();
+  await database.db.delete(sessions);
+  await recordAudit(database.db, { action: "factorsReset", subject: "npm run admin:password" });
   console.log(
     "Every second factor and recovery code was removed and every session was ended; sign in with the password alone.",
   );
+}
+
+async function setPassword(database: OpenedDatabase["database"]) {
+  const { password, generated } = await choosePassword();
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(`${problem} Nothing was changed.`);
+  if (!generated) {
+    const settings = await readSettings(database.db, siteConfig);
+    const weakness = await passwordWeakness(password, [settings.name.en, settings.name.ar, settings.email]);
+    if (weakness) throw new Error(`${apiErrorText("en", weakness)} Nothing was changed.`);
+  }
+  await createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) }).setPassword(
+    password,
+  );
+  await recordAudit(database.db, { action: "passwordReset", subject: "npm run admin:password" });
+  console.log("The owner's password was changed and every session was ended.");
+  if (generated) console.log(`New password (shown only now): ${password}`);
 }
 
 /** Prints a one-time sign-in link: made in the database, or by the running server that holds it. */
@@ -79,7 +90,7 @@ async function printSignInLink() {
   const env = loadEnv(process.env);
   let link: { path: string; expiresAt: Date };
   try {
-    const { database, close } = await openDatabase(env);
+    const { database, close } = await openDatabase(env, { existingSite: true });
     try {
       const auth = createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) });
       const { token, expiresAt } = await auth.issueSignInLink();
@@ -114,30 +125,17 @@ async function printSignInLink() {
 }
 
 async function main() {
-  if (process.argv.includes("--reset-factors")) return resetFactors();
   if (process.argv.includes("--link")) return printSignInLink();
   const env = loadEnv(process.env);
-  const { password, generated } = await choosePassword();
-  const problem = passwordProblem(password);
-  if (problem) throw new Error(`${problem} Nothing was changed.`);
-
-  // The embedded database belongs to one process at a time: the server must be stopped first.
-  const { database, close } = await openDatabase(env);
+  // Opened before anything is asked: a server holding the embedded database (it must be stopped first), or no site
+  // where DATA_DIR points, is said before the owner types a password.
+  const { database, close } = await openDatabase(env, { existingSite: true });
   try {
-    if (!generated) {
-      const settings = await readSettings(database.db, siteConfig);
-      const weakness = await passwordWeakness(password, [settings.name.en, settings.name.ar, settings.email]);
-      if (weakness) throw new Error(`${apiErrorText("en", weakness)} Nothing was changed.`);
-    }
-    await createOwnerAuth({ db: database.db, logger: createLogger(logFormatOf(process.env)) }).setPassword(
-      password,
-    );
-    await recordAudit(database.db, { action: "passwordReset", subject: "npm run admin:password" });
+    if (process.argv.includes("--reset-factors")) await resetFactors(database);
+    else await setPassword(database);
   } finally {
     await close();
   }
-  console.log("The owner's password was changed and every session was ended.");
-  if (generated) console.log(`New password (shown only now): ${password}`);
 }
 
 main().catch((error: unknown) => {

@@ -92,7 +92,11 @@ describe("npm run backup and npm run restore", () => {
     expect(existsSync(file)).toBe(true);
 
     const target = temporary();
-    const restored = await run("restore", target, [file]);
+    // A folder without a site is made one only when asked.
+    const refusedNew = await run("restore", target, [file]);
+    expect(refusedNew.code).toBe(1);
+    expect(refusedNew.stderr).toContain(`There is no Sira site in ${path.join(target, "pglite")}`);
+    const restored = await run("restore", target, [file, "--new"]);
     expect(restored.stdout).toContain("Restored from");
     expect(await withDatabase(target, (db) => db.select().from(projects))).toEqual(rows);
     expect(readFileSync(path.join(target, "storage", SHOP_IMAGE.replace("/storage/", "")))).toEqual(

@@ -43,7 +43,7 @@ async function main() {
 async function writeArchive(env: ServerEnv, target: string): Promise<boolean> {
   let opened: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    opened = await openDatabase(env);
+    opened = await openDatabase(env, { existingSite: true });
   } catch (error) {
     if (error instanceof DataDirLockedError && readLocalChannel(env.dataDir)) return false;
     throw error;

@@ -13,8 +13,11 @@ import { imageStoreFromEnv } from "#server/kernel/storage/image-store.ts";
 
 async function main(): Promise<number> {
   const env = loadEnv(process.env);
-  const images = await imageStoreFromEnv(env);
-  const { database, close } = await openDatabase(env);
+  const { database, close } = await openDatabase(env, { existingSite: true });
+  const images = await imageStoreFromEnv(env).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
   let made = 0;
   let complete = 0;
   const missing: string[] = [];

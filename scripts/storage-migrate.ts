@@ -18,12 +18,13 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const from = createDiskImageStore(env.dataDir);
-  // The bucket itself, without the disk behind it and without S3_PUBLIC_URL's redirects.
-  const to = createS3ImageStore({ ...env.s3, publicUrl: undefined });
-  await to.ready();
-  const { database, close } = await openDatabase(env);
+  // The site first: where there is none, nothing is copied and no database is made.
+  const { database, close } = await openDatabase(env, { existingSite: true });
   try {
+    const from = createDiskImageStore(env.dataDir);
+    // The bucket itself, without the disk behind it and without S3_PUBLIC_URL's redirects.
+    const to = createS3ImageStore({ ...env.s3, publicUrl: undefined });
+    await to.ready();
     const report = await migrateImages({
       from,
       to,

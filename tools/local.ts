@@ -44,7 +44,13 @@ export function startCommand(root = path.join(import.meta.dirname, "..")): {
   const command = scripts.start.split(" && ").at(-1)!.split(" ");
   const node = command.indexOf("node");
   return {
-    env: Object.fromEntries(command.slice(0, node).map((pair) => pair.split("=", 2) as [string, string])),
+    // `exec env NAME=value node …`: the shell npm starts becomes the server, so signals reach it (README "Your data").
+    env: Object.fromEntries(
+      command
+        .slice(0, node)
+        .filter((word) => word.includes("="))
+        .map((pair) => pair.split("=", 2) as [string, string]),
+    ),
     flags: command.slice(node + 1, command.indexOf("server.js")),
   };
 }

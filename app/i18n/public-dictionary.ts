@@ -9,7 +9,7 @@ import type { EnglishDictionary } from "./keys.ts";
 // loader instead.
 
 /** The sections only the admin page uses: its panels, the article editor and the image picker. */
-export const ADMIN_SECTIONS = ["admin", "editor", "imageField"] as const;
+export const ADMIN_SECTIONS = ["admin", "editor", "imageField", "ownerTools"] as const;
 
 /** Every section of the dictionary but the admin page's: a public module missing one does not compile. */
 export type PublicDictionary = Omit<EnglishDictionary, (typeof ADMIN_SECTIONS)[number]>;

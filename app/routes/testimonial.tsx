@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { loadCollection, submitCollection } from "#app/features/testimonials/collect.server.ts";
@@ -16,6 +16,10 @@ export const loader = ({ request, context, params }: Route.LoaderArgs) =>
 
 export const action = ({ request, context, params }: Route.ActionArgs) =>
   submitCollection(request, context, params.token, requestLanguage(request));
+
+// After a client's words are stored the page thanks them; asking the link again would only hear it is used.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { sent?: boolean } | undefined)?.sent ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = (args) =>
   pageHead(args, { titleKey: "meta.testimonial", noindex: true });

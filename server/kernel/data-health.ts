@@ -74,7 +74,7 @@ export function createDataHealth(options: {
         logger.error(
           "The database is damaged: pages the site needs cannot be read. /healthz and /readyz now answer 503. " +
             "Stop the server, keep the data folder aside and restore the latest backup with " +
-            '`npm run restore -- FILE.zip` (README, "Your data").',
+            '`npm run restore -- FILE.zip --new` (README, "Your data").',
           { problem: damaged, dataDir: localDatabase ? dataDir : undefined },
         );
       }

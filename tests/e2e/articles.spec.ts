@@ -182,6 +182,14 @@ for (const language of LANGUAGES) {
     await expect(toast).toContainText(text(language, "errors.fetchArticles"));
     await expect(toast).toContainText(text(language, "errors.networkUnavailable"));
     await expect(toast).toHaveClass(/\bbg-destructive\b/);
+    // The list says it could not be read, never that there are no articles, and offers to ask again.
+    const failed = page.getByRole("main").getByRole("alert");
+    await expect(failed).toContainText(text(language, "errors.fetchArticles"));
+    await expect(page.getByText(text(language, "articles.empty"))).toHaveCount(0);
+    await context.setOffline(false);
+    await failed.getByRole("link", { name: text(language, "common.tryAgain") }).click();
+    await expect(page.getByText(text(language, "articles.empty"))).toBeVisible();
+    await expect(failed).toHaveCount(0);
   });
 }
 

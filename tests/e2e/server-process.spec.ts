@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { copyProject, logEntries, startServerProcess as startServer, waitForHealth } from "./processes.ts";
 import { freePort, serverNodeFlags, startCommand } from "#tools/local.ts";
+import { recordBuild } from "#scripts/ensure-build.ts";
 
 // The server as an owner runs it: `node server.js` with the built app, a real data folder on disk, real signals.
 // No browser needed.
@@ -16,7 +18,7 @@ const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
 
 test("is started by `npm start` as these tests start it, after a build when one is needed", () => {
   expect(scripts.start).toBe(
-    `node scripts/ensure-build.ts && MALLOC_ARENA_MAX=2 node ${serverNodeFlags().join(" ")} server.js`,
+    `node scripts/ensure-build.ts && exec env MALLOC_ARENA_MAX=2 node ${serverNodeFlags().join(" ")} server.js`,
   );
   expect(serverNodeFlags()).toEqual(["--liftoff-only", "--max-semi-space-size=2"]);
   // The allocator's setting (decision 003) reaches the server these tests start too.
@@ -103,6 +105,56 @@ test("serves pages from a new data folder, refuses a second server on it, and sh
     again.child.kill("SIGINT");
   }
   expect(await again.exited).toBe(0);
+});
+
+test("`npm start` stops on SIGTERM, and a command run without its DATA_DIR names the folder it uses", async () => {
+  test.setTimeout(180_000);
+  // A copy of the project with this build, recorded as its own: `npm start` there serves without building.
+  const project = copyProject(dataDir);
+  cpSync(path.join(root, "build"), path.join(project, "build"), { recursive: true });
+  recordBuild(project);
+  const siteData = path.join(dataDir, "site");
+  const port = await freePort();
+  const npm = startServer(
+    { PORT: String(port), DATA_DIR: siteData, HOME: dataDir },
+    ["start"],
+    project,
+    "npm",
+  );
+  const answers = () =>
+    fetch(`http://127.0.0.1:${port}/healthz`).then(
+      () => true,
+      () => false,
+    );
+  try {
+    await waitForHealth(port, npm, 90_000);
+    // As the README's cron line runs it: from the project's folder, without the service's DATA_DIR.
+    const backup = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(
+        "npm",
+        ["run", "backup", "--", path.join(dataDir, "site.zip")],
+        { cwd: project, env: { PATH: process.env.PATH, HOME: dataDir } },
+        (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+      );
+    });
+    expect(backup.stderr).toContain(`There is no Sira site in ${path.join(project, "data", "pglite")}`);
+    expect(backup.stderr).toContain(`with its data in ${siteData}: run this again with DATA_DIR=${siteData}`);
+    expect(backup.code).not.toBe(0);
+    expect(existsSync(path.join(project, "data"))).toBe(false);
+
+    // A process manager or a shell's `kill` signals npm's own process.
+    npm.child.kill("SIGTERM");
+    await npm.exited;
+    await expect.poll(answers, { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => existsSync(path.join(siteData, "sira.lock")), { timeout: 15_000 }).toBe(false);
+    expect(npm.output()).toContain("SIGTERM received");
+  } finally {
+    // Whatever a failure left running on the data folder goes, so the run can end.
+    const lock = path.join(siteData, "sira.lock");
+    if (existsSync(lock))
+      process.kill((JSON.parse(readFileSync(lock, "utf8")) as { pid: number }).pid, "SIGKILL");
+    npm.child.kill("SIGKILL");
+  }
 });
 
 test("finishes a request that is in flight when SIGTERM arrives, and logs no request line by default", async () => {

@@ -68,8 +68,10 @@ describe("the Dockerfile", () => {
     const node = started.indexOf("node");
     expect(JSON.parse(cmd.args)).toEqual(started.slice(node));
     expect(started.slice(node).join(" ")).toMatch(/^node (--[\w-]+(=\S+)? )*server\.js$/);
+    // The shell npm starts is replaced by the server (`exec env …`), so a signal to npm reaches the server.
+    expect(started.slice(0, 2)).toEqual(["exec", "env"]);
     const variables = Object.fromEntries(
-      started.slice(0, node).map((pair) => pair.split("=", 2) as [string, string]),
+      started.slice(2, node).map((pair) => pair.split("=", 2) as [string, string]),
     );
     // The runtime stage's environment: every NAME=value of its ENV lines.
     const runtime = instructions.slice(instructions.findLastIndex((line) => line.keyword === "FROM"));

@@ -2,6 +2,7 @@ import { MetaLine } from "#app/components/meta-line.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
+import { LoadFailed } from "#app/components/load-failed.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { textAttributes, useI18n } from "#app/lib/i18n.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
@@ -31,6 +32,7 @@ export function TagLinks({ tags, className }: { tags: TagName[]; className?: str
 export function ArticleList({ result, path }: { result: ArticlesResult; path: string }) {
   const { t, language } = useI18n();
   useErrorToast("errors.fetchArticles", result.errorKey);
+  if (result.errorKey) return <LoadFailed titleKey="errors.fetchArticles" descriptionKey={result.errorKey} />;
   if (result.articles.length === 0) {
     return <p className="py-16 text-center text-lg text-muted-foreground">{t("articles.empty")}</p>;
   }

@@ -1,5 +1,6 @@
 import { useI18n } from "#app/lib/i18n.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
+import { LoadFailed } from "#app/components/load-failed.tsx";
 import { ProjectCard } from "#app/components/project-card.tsx";
 import type { ProjectsResult } from "#app/lib/projects-result.ts";
 import { SectionHeading, SectionLink } from "./section-heading.tsx";
@@ -16,7 +17,9 @@ export default function FeaturedProjects({ featured }: { featured: ProjectsResul
           title={t("home.featuredTitle")}
           subtitle={t("home.featuredSubtitle")}
         />
-        {projects.length === 0 ? (
+        {errorKey ? (
+          <LoadFailed titleKey="errors.fetchProjects" descriptionKey={errorKey} />
+        ) : projects.length === 0 ? (
           // No projects and no samples (SAMPLE_PROJECTS=off): say so rather than show a blank area.
           <p className="py-10 text-center text-lg text-muted-foreground">{t("projects.empty")}</p>
         ) : (

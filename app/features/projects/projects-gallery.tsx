@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useErrorToast } from "#app/lib/use-error-toast.ts";
+import { LoadFailed } from "#app/components/load-failed.tsx";
 import { Pagination, pageHref } from "#app/components/pagination.tsx";
 import { ProjectCard } from "#app/components/project-card.tsx";
 import type { ProjectPageResult } from "#app/lib/projects-result.ts";
@@ -16,6 +17,7 @@ export function ProjectsGallery({ result }: { result: ProjectPageResult }) {
   const filter = result.category === null ? undefined : { category: result.category };
   const { projects } = result;
 
+  if (result.errorKey) return <LoadFailed titleKey="errors.fetchProjects" descriptionKey={result.errorKey} />;
   if (result.status === 200 && projects.length === 0) {
     return <p className="py-16 text-center text-lg text-muted-foreground">{t("projects.empty")}</p>;
   }

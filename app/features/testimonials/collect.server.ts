@@ -16,12 +16,19 @@ const STATE_KEYS = {
   used: "testimonialLinkUsed",
 } as const;
 
+/**
+ * The requests whose post used their link up: the page answered after the post is the thank-you, a success, not
+ * the "already used" of a link someone opens again (React Router runs the loader after the action).
+ */
+const answered = new WeakSet<Readonly<RouterContextProvider>>();
+
 /** Where a link stands, and what to tell the client when it cannot be used. */
 export async function loadCollection(
   context: Readonly<RouterContextProvider>,
   token: string,
   language: Language,
 ) {
+  if (answered.has(context)) return data({ state: "ok", message: null }, { status: 200 });
   const state = await getServices(context).testimonials.linkState(token);
   return data(
     { state, message: state === "ok" ? null : apiErrorText(language, STATE_KEYS[state]) },
@@ -86,5 +93,6 @@ export async function submitCollection(
       { status: error.status },
     );
   }
+  answered.add(context);
   return data<CollectionReply>({ sent: true, error: null, fields: {}, values: {} });
 }

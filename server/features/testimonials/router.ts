@@ -15,7 +15,7 @@ interface TestimonialsRouterDeps {
 
 /**
  * /api/testimonials, the owner's only (docs/product.md §29): the list with pending ones, create 201, update, delete
- * 204, move, and one-time links for clients. A client's post goes through the collection page's action.
+ * 204, move, and one-time links for clients (list, create, revoke an unused one). A client's post goes through the collection page's action.
  */
 export function testimonialsRouter({ testimonials, owner, audit }: TestimonialsRouterDeps) {
   const body = jsonBody(TestimonialInputSchema);
@@ -27,11 +27,17 @@ export function testimonialsRouter({ testimonials, owner, audit }: TestimonialsR
       await audit.record(c, "testimonialSaved", saved.name);
       return c.json(saved, 201);
     })
+    .get("/links", async (c) => c.json(await testimonials.listLinks(), 200))
     .post("/links", limitBody(BODY_LIMIT), jsonBody(TestimonialLinkInputSchema), async (c) => {
       const input = c.req.valid("json");
       const link = await testimonials.createLink(input);
       await audit.record(c, "testimonialLinkCreated", input.label);
       return c.json(link, 201);
+    })
+    .delete("/links/:id", async (c) => {
+      const revoked = await testimonials.revokeLink(c.req.param("id"));
+      await audit.record(c, "testimonialLinkRevoked", revoked.label);
+      return c.body(null, 204);
     })
     .put("/:id", limitBody(BODY_LIMIT), body, async (c) => {
       const saved = await testimonials.update(c.req.param("id"), c.req.valid("json"));

@@ -4,7 +4,7 @@ import { isUuid } from "#core/ids.ts";
 import type { Database } from "#db/client.ts";
 import type { TestimonialInput, TestimonialLinkInput, TestimonialSubmission } from "#db/inputs.ts";
 import { serializeRow, type Testimonial } from "#db/records.ts";
-import { projects, testimonialLinks, testimonials } from "#db/schema.ts";
+import { projects, testimonialLinks, testimonials, type TestimonialLinkRow } from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { addressGroup } from "#server/http/client-address.ts";
 import type { RateLimits } from "#server/kernel/rate-limits.ts";
@@ -28,6 +28,23 @@ const SUBMIT_LIMIT = { bucket: "testimonial", windowMs: 60 * 60 * 1000, max: 5 }
 const LINK = /^([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 export type LinkState = "ok" | "invalid" | "expired" | "used";
+
+/** A one-time link in the owner's list (GET /api/testimonials/links). */
+export interface TestimonialLinkItem {
+  id: string;
+  /** Who the owner made it for, kept after the client answers. */
+  label: string;
+  language: "en" | "ar";
+  project_id: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  state: "open" | "used" | "expired";
+  /** The address's last part, while the link is open. */
+  token: string | null;
+  /** The name the client wrote under, once answered (while that testimonial exists). */
+  answered_by: string | null;
+}
 
 export interface TestimonialDeps {
   db: Database;
@@ -85,6 +102,28 @@ export function createTestimonials(deps: TestimonialDeps) {
     if (!row) return { state: "invalid", id: null };
     if (row.used_at) return { state: "used", id: null };
     return { state: "ok", id: id! };
+  }
+
+  /** A link as the owner's list shows it; the token only while the link can still be used. */
+  async function describeLink(
+    link: TestimonialLinkRow,
+    answeredBy: string | null,
+  ): Promise<TestimonialLinkItem> {
+    const expiry = Math.floor(link.expires_at.getTime() / 1000);
+    const payload = `${link.id}.${expiry}`;
+    const state = link.used_at ? "used" : link.expires_at <= now() ? "expired" : "open";
+    return {
+      id: link.id,
+      label: link.label,
+      language: link.language,
+      project_id: link.project_id,
+      created_at: link.created_at.toISOString(),
+      expires_at: link.expires_at.toISOString(),
+      used_at: link.used_at?.toISOString() ?? null,
+      state,
+      token: state === "open" ? `${payload}.${await sign(payload)}` : null,
+      answered_by: answeredBy,
+    };
   }
 
   const REFUSALS = {
@@ -159,20 +198,47 @@ export function createTestimonials(deps: TestimonialDeps) {
       return changed({ name });
     },
 
-    /** A one-time link for a client: its token (the address's last part) and when it expires. */
-    async createLink(input: TestimonialLinkInput): Promise<{ token: string; expires_at: string }> {
+    /** A one-time link for a client: its token (the address's last part), its language and when it expires. */
+    async createLink(input: TestimonialLinkInput): Promise<TestimonialLinkItem & { token: string }> {
       await requireProject(db, input.project_id);
-      const expires = new Date(now().getTime() + input.days * 24 * 60 * 60 * 1000);
+      // Whole seconds: the token carries the expiry in seconds, and the row must say the same moment.
+      const expires = new Date(
+        Math.floor((now().getTime() + input.days * 24 * 60 * 60 * 1000) / 1000) * 1000,
+      );
       const [row] = await db
         .insert(testimonialLinks)
-        .values({ label: input.label, project_id: input.project_id, expires_at: expires })
-        .returning({ id: testimonialLinks.id });
-      const expiry = Math.floor(expires.getTime() / 1000);
-      const payload = `${row!.id}.${expiry}`;
-      return {
-        token: `${payload}.${await sign(payload)}`,
-        expires_at: new Date(expiry * 1000).toISOString(),
-      };
+        .values({
+          label: input.label,
+          project_id: input.project_id,
+          language: input.language,
+          expires_at: expires,
+        })
+        .returning();
+      const link = await describeLink(row!, null);
+      return { ...link, token: link.token! };
+    },
+
+    /** Every link the owner made, newest first: who it is for, and whether it is open, answered (by whom) or expired. */
+    async listLinks(): Promise<TestimonialLinkItem[]> {
+      const rows = await db
+        .select({ link: testimonialLinks, answeredBy: testimonials.name })
+        .from(testimonialLinks)
+        .leftJoin(testimonials, eq(testimonials.id, testimonialLinks.testimonial_id))
+        .orderBy(desc(testimonialLinks.created_at), asc(testimonialLinks.id));
+      return Promise.all(rows.map(({ link, answeredBy }) => describeLink(link, answeredBy)));
+    },
+
+    /** Withdraws a link the client has not used: its address then says it is not valid. A used one is kept. */
+    async revokeLink(id: string): Promise<{ label: string }> {
+      if (!isUuid(id)) throw new ServiceError(404, "testimonialLinkInvalid");
+      const [row] = await db.select().from(testimonialLinks).where(eq(testimonialLinks.id, id)).limit(1);
+      if (!row) throw new ServiceError(404, "testimonialLinkInvalid");
+      const [deleted] = await db
+        .delete(testimonialLinks)
+        .where(and(eq(testimonialLinks.id, id), isNull(testimonialLinks.used_at)))
+        .returning({ label: testimonialLinks.label });
+      if (!deleted) throw new ServiceError(409, "testimonialLinkUsed");
+      return deleted;
     },
 
     /** Whether a link can still be used: "ok", or why not (the page says so before the client writes). */
@@ -207,7 +273,14 @@ export function createTestimonials(deps: TestimonialDeps) {
           )
           .returning({ project_id: testimonialLinks.project_id });
         if (!link) return false;
-        await tx.insert(testimonials).values({ ...input, project_id: link.project_id, approved: false });
+        const [written] = await tx
+          .insert(testimonials)
+          .values({ ...input, project_id: link.project_id, approved: false })
+          .returning({ id: testimonials.id });
+        await tx
+          .update(testimonialLinks)
+          .set({ testimonial_id: written!.id })
+          .where(eq(testimonialLinks.id, id!));
         return true;
       });
       if (!stored) throw new ServiceError(410, "testimonialLinkUsed");

@@ -132,11 +132,58 @@ describe.each(backends)("testimonials on $name", (backend) => {
     expect((await testimonials.forProject(projectId)).map((t) => t.name)).toEqual(["منى"]);
   });
 
+  it("lists every link with who it was for and its language, keeps that once answered, and withdraws only unused ones", async () => {
+    const { send } = await owner();
+    const forMona = await send("POST", "/api/testimonials/links", { label: "منى", language: "ar" });
+    expect(forMona).toMatchObject({ status: 201, body: { label: "منى", language: "ar", state: "open" } });
+    const forSam = await send("POST", "/api/testimonials/links", { label: "Sam" });
+    expect(forSam.body).toMatchObject({ language: "en", state: "open" });
+    // A link about a project that is not there is the owner's mistake, told as such.
+    const nowhere = await send("POST", "/api/testimonials/links", {
+      label: "X",
+      project_id: "7f3c2a4e-1b5d-4c6e-8f90-123456789abc",
+    });
+    expect(nowhere.status).toBe(422);
+
+    const testimonials = service();
+    await testimonials.submit(
+      forMona.body!.token as string,
+      { name: "منى سالم", quote_en: "", quote_ar: "عمل رائع.", role: "", company: "" },
+      "203.0.113.5",
+    );
+    const listed = async () =>
+      ((await send("GET", "/api/testimonials/links")).body as unknown as Record<string, unknown>[])
+        .map(({ label, language, state, answered_by, token }) => ({
+          label,
+          language,
+          state,
+          answered_by,
+          open: token !== null,
+        }))
+        .sort((a, b) => String(a.label).localeCompare(String(b.label)));
+    expect(await listed()).toEqual([
+      { label: "Sam", language: "en", state: "open", answered_by: null, open: true },
+      { label: "منى", language: "ar", state: "used", answered_by: "منى سالم", open: false },
+    ]);
+
+    // An answered link stays on the list; an unused one is withdrawn and its address no longer works.
+    expect((await send("DELETE", `/api/testimonials/links/${forMona.body!.id as string}`)).status).toBe(409);
+    expect((await send("DELETE", `/api/testimonials/links/${forSam.body!.id as string}`)).status).toBe(204);
+    expect(await testimonials.linkState(forSam.body!.token as string)).toBe("invalid");
+    expect((await listed()).map(({ label }) => label)).toEqual(["منى"]);
+    expect((await send("DELETE", "/api/testimonials/links/nope")).status).toBe(404);
+  });
+
   it("edits a collected testimonial keeping its approval and home choice unless the owner sends them; a project must exist", async () => {
     const { send, dataDir } = await owner();
     const project = await send("POST", "/api/projects", { title: "Shop" });
     const projectId = project.body!.id as string;
-    const { token } = await service().createLink({ label: "", project_id: projectId, days: 1 });
+    const { token } = await service().createLink({
+      label: "",
+      project_id: projectId,
+      language: "en",
+      days: 1,
+    });
     await service().submit(
       token,
       { name: "منى", quote_en: "", quote_ar: "عمل رائع.", role: "", company: "" },
@@ -193,7 +240,7 @@ describe.each(backends)("testimonials on $name", (backend) => {
     const { send } = await owner();
     const at = { now: new Date("2026-01-01T00:00:00Z") };
     const testimonials = service(at);
-    const { token } = await testimonials.createLink({ label: "", project_id: null, days: 1 });
+    const { token } = await testimonials.createLink({ label: "", project_id: null, language: "en", days: 1 });
     const words = { name: "A", quote_en: "Fine.", quote_ar: "", role: "", company: "" };
     const [id, expiry] = token.split(".");
     for (const forged of [
@@ -208,7 +255,7 @@ describe.each(backends)("testimonials on $name", (backend) => {
       });
     }
     // A link deleted from the database is no longer good either.
-    const other = await testimonials.createLink({ label: "", project_id: null, days: 1 });
+    const other = await testimonials.createLink({ label: "", project_id: null, language: "en", days: 1 });
     await database()
       .db.delete(testimonialLinks)
       .where(eq(testimonialLinks.id, other.token.split(".")[0]!));
@@ -224,7 +271,9 @@ describe.each(backends)("testimonials on $name", (backend) => {
 
     // Six good links from one address in an hour: the sixth is refused with the wait, and stores nothing.
     const fresh = await Promise.all(
-      Array.from({ length: 6 }, () => testimonials.createLink({ label: "", project_id: null, days: 1 })),
+      Array.from({ length: 6 }, () =>
+        testimonials.createLink({ label: "", project_id: null, language: "en", days: 1 }),
+      ),
     );
     for (const { token: good } of fresh.slice(0, 5)) await testimonials.submit(good, words, "198.51.100.7");
     await expect(testimonials.submit(fresh[5]!.token, words, "198.51.100.7")).rejects.toMatchObject({

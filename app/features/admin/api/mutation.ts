@@ -127,13 +127,19 @@ export function useMutation<T, Values extends FieldValues = FieldValues>(
       options.onSuccess?.(outcome.value);
       return;
     }
+    const shown = options.setError && outcome.issues.length > 0;
     if (options.setError) showIssues(options.setError, outcome.issues, options.fieldOf);
     if (options.quiet?.(outcome)) return;
-    toast({
-      title: t(outcome.titleKey),
-      description: failureText(t, outcome),
-      variant: "destructive",
-    });
+    const warn = () =>
+      toast({
+        title: t(outcome.titleKey),
+        description: failureText(t, outcome),
+        variant: "destructive",
+      });
+    // A refusal told under its field moves the focus there and needs no toast over the form; one that no field
+    // shows is told in the toast.
+    if (shown) afterRender(() => focusFirstInvalid(document) || warn());
+    else warn();
   }, [outcome]);
   return {
     fetcher,
@@ -148,11 +154,32 @@ export function useMutation<T, Values extends FieldValues = FieldValues>(
   };
 }
 
-/** A form's own checks refused it (before anything is sent): the first refusal in the "Validation Error" toast. */
+/** Runs `work` once React has drawn what the last updates changed (the fields' messages). */
+function afterRender(work: () => void) {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
+/** Focuses the first field marked in error, in the order the owner reads them; false when there is none. */
+export function focusFirstInvalid(root: ParentNode): boolean {
+  const field = root.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return false;
+  field.focus();
+  field.scrollIntoView({ block: "center" });
+  return true;
+}
+
+/**
+ * A form's own checks refused it (before anything is sent): each message is under its field, and the focus moves
+ * to the first field in error; only a refusal no field shows is told in the toast.
+ */
 export function useRefusalToast() {
   const { t } = useI18n();
-  return (errors: FieldErrors) => {
-    toast({ title: t("errors.validation"), description: firstMessage(errors), variant: "destructive" });
+  return (errors: FieldErrors, event?: { target?: unknown }) => {
+    const form = event?.target instanceof HTMLElement ? (event.target.closest("form") ?? document) : document;
+    afterRender(() => {
+      if (!focusFirstInvalid(form))
+        toast({ title: t("errors.validation"), description: firstMessage(errors), variant: "destructive" });
+    });
   };
 }
 

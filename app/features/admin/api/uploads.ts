@@ -1,14 +1,27 @@
-import type { ImageFolder } from "#core/images.ts";
+import { apiErrorText } from "#core/api-errors.ts";
+import { MAX_UPLOAD_BYTES, type ImageFolder } from "#core/images.ts";
+import { parseLanguage } from "#core/preferences.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import type { StoredUpload } from "#server/features/uploads/service.ts";
-import { api, call, postForm } from "./client.ts";
+import { AdminApiError, api, call, postForm } from "./client.ts";
 import { attempt, failed, type Outcome } from "./mutation.ts";
 
 // Images the owner chooses in a form are uploaded when the form is saved (docs/product.md §7 "Upload image"), by the
 // form's clientAction, right before the row that points at them.
 
+/** The server's refusal of an image over the limit, said before a byte of it is sent (docs/product.md §13.1). */
+export function tooLargeRefusal(file: File): AdminApiError | null {
+  if (file.size <= MAX_UPLOAD_BYTES) return null;
+  const message = apiErrorText(parseLanguage(document.documentElement.lang), "uploadTooLarge", {
+    max: MAX_UPLOAD_BYTES / 2 ** 20,
+  });
+  return new AdminApiError(413, message);
+}
+
 /** Stores one image (POST /api/uploads, multipart): its path in the bucket and its public URL. */
 async function uploadImage(file: File, folder: ImageFolder): Promise<StoredUpload> {
+  const refusal = tooLargeRefusal(file);
+  if (refusal) throw refusal;
   const form = new FormData();
   form.append("folder", folder);
   form.append("file", file, file.name);

@@ -48,7 +48,9 @@ export function ContentItem({
   const { search } = useLocation();
   const { title } = item;
   return (
-    <li className="flex items-center gap-4 rounded-xl border border-border bg-card p-3 shadow-sm">
+    // On a phone the actions take a line of their own under the item, so its title, status and translation state
+    // keep the row's width (two lines of title at least).
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-card p-3 shadow-sm sm:flex-nowrap">
       {item.image_url ? (
         <img src={item.image_url} alt="" className="size-16 shrink-0 rounded-lg bg-muted object-cover" />
       ) : (
@@ -57,9 +59,9 @@ export function ContentItem({
           <span className="sr-only">{t("admin.common.noImage")}</span>
         </span>
       )}
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <div className="flex min-w-0 items-center gap-2">
-          <h3 dir="auto" className="truncate font-semibold">
+      <div className="flex min-w-0 flex-1 basis-40 flex-col gap-0.5">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <h3 dir="auto" className="line-clamp-2 min-w-0 font-semibold break-words">
             {title}
           </h3>
           {item.badge}
@@ -70,7 +72,7 @@ export function ContentItem({
             </span>
           ) : null}
         </div>
-        <div className="truncate text-sm text-muted-foreground">{item.details}</div>
+        <div className="line-clamp-2 text-sm break-words text-muted-foreground">{item.details}</div>
         {item.text_changed_en !== undefined && item.text_changed_ar !== undefined ? (
           <TranslationNote
             item={{ text_changed_en: item.text_changed_en, text_changed_ar: item.text_changed_ar }}
@@ -80,7 +82,7 @@ export function ContentItem({
           {t("admin.common.created", { date: formatShortDate(item.created_at, language, timeZone) })}
         </p>
       </div>
-      <div className="flex shrink-0 items-center gap-1">
+      <div className="ms-auto flex shrink-0 items-center gap-1">
         {move ? (
           <div role="group" aria-label={t("admin.projects.order")} className="flex items-center">
             {(["up", "down"] as const).map((direction) => {

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ImagePlus, Trash2, Undo2, X } from "lucide-react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useI18n } from "#app/lib/i18n.ts";
+import { tooLargeRefusal } from "#app/features/admin/api/uploads.ts";
 import { FieldError, TextInput } from "./form-controls.tsx";
 import { useVariantState } from "./use-variant-state.ts";
 
@@ -39,7 +40,7 @@ export function ImageField({
   file,
   onFileChange,
   currentUrl,
-  error,
+  error: serverError,
   removed = false,
   onRemovedChange,
   alt,
@@ -47,6 +48,9 @@ export function ImageField({
   const { t } = useI18n();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
+  // A file over the limit is refused as it is chosen, never sent (docs/product.md §13.1).
+  const [refused, setRefused] = useState<string | null>(null);
+  const error = refused ?? serverError;
   const variants = useVariantState(file || removed ? null : currentUrl);
 
   // A file input cannot be controlled: empty it by hand when the form clears the file.
@@ -80,7 +84,13 @@ export function ImageField({
         tabIndex={-1}
         aria-describedby={error ? `${hintId} ${id}-error` : hintId}
         aria-invalid={error ? true : undefined}
-        onChange={(event) => onFileChange(event.currentTarget.files?.[0] ?? null)}
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0] ?? null;
+          const refusal = chosen ? tooLargeRefusal(chosen) : null;
+          setRefused(refusal?.message ?? null);
+          if (refusal) event.currentTarget.value = "";
+          onFileChange(refusal ? null : chosen);
+        }}
         className="sr-only"
       />
       <div className="flex items-center gap-3 rounded-md border border-border bg-background p-1.5">

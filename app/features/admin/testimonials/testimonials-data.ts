@@ -10,24 +10,35 @@ import type { TestimonialBody } from "./testimonial-form.tsx";
 export const loadTestimonials = async () => ({
   testimonials: await call(() => api.testimonials.$get()),
   projects: (await call(() => api.admin.projects.$get({ query: { page: "1", perPage: "100" } }))).items,
+  links: await call(() => api.testimonials.links.$get()),
 });
 
 export type TestimonialsInput =
   | { intent: "save"; testimonial: Testimonial }
   | { intent: "delete"; id: string }
   | { intent: "move"; id: string; direction: "up" | "down" }
-  | { intent: "link"; label: string; project_id: string | null };
+  | { intent: "link"; label: string; project_id: string | null; language: "en" | "ar" }
+  | { intent: "revoke"; id: string };
 
 export async function testimonialsAction(request: Request) {
   const { input } = await readSubmission<TestimonialsInput>(request);
-  if (input.intent === "link")
+  if (input.intent === "link") {
+    const { label, project_id, language } = input;
     return respond(
       await attempt("errors.createLink", () =>
-        call(() =>
-          api.testimonials.links.$post({ json: { label: input.label, project_id: input.project_id } }),
-        ),
+        call(() => api.testimonials.links.$post({ json: { label, project_id, language } })),
       ),
     );
+  }
+  if (input.intent === "revoke") {
+    const { id } = input;
+    return respond(
+      await attempt("ownerTools.revokeFailed", async () => {
+        await call(() => api.testimonials.links[":id"].$delete({ param: { id } }));
+        return { intent: "revoke" };
+      }),
+    );
+  }
   return respond(
     await attempt("errors.saveTestimonial", async () => {
       if (input.intent === "save") {

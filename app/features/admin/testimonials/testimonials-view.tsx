@@ -1,17 +1,16 @@
 import { ArrowDown, ArrowUp, Check, Home, Pencil, Plus, Trash2, type LucideIcon } from "lucide-react";
-import { useId, useState, type ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes } from "react";
 import { Link, Outlet } from "react-router";
-import { formatLongDate } from "#core/dates.ts";
 import type { Project, Testimonial } from "#db/records.ts";
+import type { TestimonialLinkItem } from "#server/features/testimonials/service.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { useSite } from "#app/lib/site.ts";
 import { useMutation } from "#app/features/admin/api/mutation.ts";
-import { inputClass } from "#app/features/admin/forms/form-controls.tsx";
+import { LinkForm, LinkList } from "./testimonial-links.tsx";
 
 // The Testimonials view (docs/product.md §29): each client's words with approval, the home page choice, the order,
 // edit and delete; the owner's own record of a client's words (a dialog at …/testimonials/new and …/:id, in the
-// Outlet); and a one-time link to send a client.
+// Outlet); and one-time links to send clients (testimonial-links.tsx).
 
 const iconButton =
   "rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground disabled:opacity-30 aria-pressed:bg-accent aria-pressed:text-primary";
@@ -32,80 +31,14 @@ function RowAction({
   );
 }
 
-function LinkForm({ projects }: { projects: Project[] }) {
-  const { t, language, localPath } = useI18n();
-  const { timeZone } = useSite();
-  const id = useId();
-  const [label, setLabel] = useState("");
-  const [project, setProject] = useState("");
-  const [link, setLink] = useState<{ token: string; expires_at: string } | null>(null);
-  const create = useMutation<{ token: string; expires_at: string }>({ onSuccess: setLink });
-  return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="flex flex-col gap-3 rounded-xl border border-border p-4"
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {t("admin.testimonials.linkTitle")}
-      </h2>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          {t("admin.testimonials.linkLabel")}
-          <input
-            dir="auto"
-            value={label}
-            onChange={(event) => setLabel(event.target.value)}
-            className={inputClass}
-          />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          {t("admin.testimonials.linkProject")}
-          <select value={project} onChange={(event) => setProject(event.target.value)} className={inputClass}>
-            <option value="">{t("admin.testimonials.noProject")}</option>
-            {projects.map((item) => (
-              <option key={item.id} value={item.id}>
-                {language === "ar" ? item.title_ar || item.title : item.title}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <button
-        type="button"
-        disabled={create.busy}
-        onClick={() => void create.submit({ intent: "link", label, project_id: project || null })}
-        className="self-start rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90"
-      >
-        {t("admin.testimonials.linkCreate")}
-      </button>
-      {link ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-address`} className="text-sm font-semibold">
-            {t("admin.testimonials.linkAddress")}
-          </label>
-          <input
-            id={`${id}-address`}
-            readOnly
-            dir="ltr"
-            value={`${window.location.origin}${localPath(`/testimonial/${link.token}`)}`}
-            onFocus={(event) => event.target.select()}
-            className={inputClass}
-          />
-          <p role="status" className="text-sm text-muted-foreground">
-            {t("admin.testimonials.linkReady", { date: formatLongDate(link.expires_at, language, timeZone) })}
-          </p>
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
 export function TestimonialsView({
   testimonials,
   projects,
+  links,
 }: {
   testimonials: Testimonial[];
   projects: Project[];
+  links: TestimonialLinkItem[];
 }) {
   const { t } = useI18n();
   const write = useMutation<{ intent: string }>({
@@ -117,6 +50,7 @@ export function TestimonialsView({
   return (
     <>
       <LinkForm projects={projects} />
+      <LinkList links={links} />
       <section aria-labelledby="testimonials-list" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="testimonials-list" tabIndex={-1} className="me-auto text-lg font-semibold outline-none">

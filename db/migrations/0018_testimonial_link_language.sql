@@ -1,0 +1,3 @@
+ALTER TABLE "testimonial_links" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "testimonial_links" ADD COLUMN "testimonial_id" uuid;--> statement-breakpoint
+ALTER TABLE "testimonial_links" ADD CONSTRAINT "testimonial_links_testimonial_id_testimonials_id_fk" FOREIGN KEY ("testimonial_id") REFERENCES "public"."testimonials"("id") ON DELETE set null ON UPDATE no action;
