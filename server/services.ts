@@ -20,6 +20,7 @@ import { createProjects } from "./features/projects/service.ts";
 import { createTestimonials } from "./features/testimonials/service.ts";
 import { renderArticleHtml } from "./features/articles/sanitize.ts";
 import { contentToHtml } from "#core/content-html.ts";
+import { createSearch } from "./features/search/service.ts";
 import { createSettingsService } from "./features/settings/service.ts";
 import { createShareImages } from "./features/share-images/render.ts";
 import { createUploads } from "./features/uploads/service.ts";
@@ -108,6 +109,7 @@ export function createServices(deps: ServiceDeps) {
     articles: createArticles({ db, now, logger, uploads, contentChanged }),
     testimonials: createTestimonials({ db, now, rateLimits, uploads, contentChanged }),
     inbox: createInboxService({ db, now }),
+    search: createSearch({ db, now, logger }),
     contact: createContact({
       db,
       logger,
