@@ -507,7 +507,7 @@ export const searchDocuments = pgTable(
     excerpt: text("excerpt").notNull().default(""),
     /** The item's text as plain text, for the excerpt around what a search found. */
     body: text("body").notNull().default(""),
-    /** The article's publication, the project's creation: results show it, a later one is not public yet. */
+    /** The article's publication (a later one is not public yet), the project's creation: results show it. */
     date: timestamp("date", { withTimezone: true, mode: "date" }).notNull(),
     published: boolean("published").notNull(),
     /** The normaliser's version the row was written with: a row of an older one is written again. */

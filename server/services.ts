@@ -109,7 +109,7 @@ export function createServices(deps: ServiceDeps) {
     articles: createArticles({ db, now, logger, uploads, contentChanged }),
     testimonials: createTestimonials({ db, now, rateLimits, uploads, contentChanged }),
     inbox: createInboxService({ db, now }),
-    search: createSearch({ db, now, logger }),
+    search: createSearch({ db, now, logger, rateLimits }),
     contact: createContact({
       db,
       logger,

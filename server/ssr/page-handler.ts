@@ -13,7 +13,7 @@ import type { Logger } from "#server/kernel/logger.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { newNonce, type SecurityHeaders } from "#server/http/headers.ts";
 import { nonceContext, pageRequestContext } from "./context.ts";
-import { pageAddress, scriptHashes, type PageAddress, type PageCache } from "./page-cache.ts";
+import { pageAddress, scriptHashes, SEARCH_PATH, type PageAddress, type PageCache } from "./page-cache.ts";
 
 /** What a page answers (docs/product.md §20); the rest get 405 before React Router. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
@@ -212,7 +212,7 @@ export function pageHandler(options: {
     pages.get(
       "*",
       pageCache.middleware<PageEnv>({
-        key: (c) => (isPublicPage(c.req.path) ? addressOf(c).key : null),
+        key: (c) => (isPublicPage(c.req.path) && !SEARCH_PATH.test(c.req.path) ? addressOf(c).key : null),
         // When the count cannot be read the page is rendered: its loader shows the failure, and it is not kept.
         pastTheLast: (c) => pastTheLast(c).catch(() => null),
       }),

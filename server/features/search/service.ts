@@ -3,7 +3,9 @@ import type { Language } from "#core/preferences.ts";
 import { isMatchedWord, searchQueryText, searchWords } from "#core/search-text.ts";
 import type { Database } from "#db/client.ts";
 import { searchDocuments } from "#db/schema.ts";
+import { addressGroup } from "#server/http/client-address.ts";
 import type { Logger } from "#server/kernel/logger.ts";
+import type { RateLimits } from "#server/kernel/rate-limits.ts";
 import { rebuildSearchIndex, searchIndexIsStale, type SearchKind } from "#server/kernel/search-index.ts";
 
 // The site's search (docs/product.md §30): public articles and projects in both languages, matched by PostgreSQL's
@@ -11,6 +13,12 @@ import { rebuildSearchIndex, searchIndexIsStale, type SearchKind } from "#server
 
 /** Results on a page of the search page. */
 export const SEARCH_PER_PAGE = 10;
+
+/** How many searches one address (an IPv6 /64 counts as one) may make in a minute before it is asked to wait. */
+export const SEARCH_RATE_LIMIT = { max: 60, windowMs: 60_000 };
+
+/** Of each kind, the newest items a search that found nothing offers instead. */
+const LATEST_PER_KIND = 3;
 
 /** Words of an excerpt around the first word a search found. */
 const EXCERPT_WORDS = 30;
@@ -92,9 +100,54 @@ function excerptOf(row: Pick<HitRow, "title" | "excerpt" | "body">, stems: reado
 
 const rowsOf = <T>(answer: unknown) => (answer as { rows: T[] }).rows;
 
-export function createSearch(deps: { db: Database; now: () => Date; logger: Logger }) {
+export function createSearch(deps: {
+  db: Database;
+  now: () => Date;
+  logger: Logger;
+  rateLimits: RateLimits;
+}) {
   const { db, now, logger } = deps;
+  const hitOf = (row: HitRow, stems: readonly string[]): SearchHit => ({
+    kind: row.kind,
+    language: row.language,
+    slug: row.slug,
+    title: markWords(row.title, stems),
+    excerpt: stems.length ? excerptOf(row, stems) : [{ text: row.excerpt, mark: false }],
+    date: new Date(row.date).toISOString(),
+    own: row.own,
+  });
   return {
+    /**
+     * Counts a search of an address (docs/product.md §25): the seconds it must wait when it made too many in the
+     * last minute, else 0. Searches share the rate limits' table with the site's forms.
+     */
+    async waitFor(address: string): Promise<number> {
+      const { hits, windowEndsAt } = await deps.rateLimits.hit(
+        "search",
+        addressGroup(address),
+        SEARCH_RATE_LIMIT.windowMs,
+      );
+      if (hits <= SEARCH_RATE_LIMIT.max) return 0;
+      return Math.max(1, Math.ceil((windowEndsAt.getTime() - now().getTime()) / 1000));
+    },
+
+    /** The newest public articles and projects, each in `language` when it exists in it. */
+    async latest(language: Language): Promise<SearchHit[]> {
+      const rows = rowsOf<HitRow>(
+        await db.execute(sql`
+          select kind, language, slug, title, excerpt, '' as body, date, own from (
+            select *, row_number() over (partition by kind order by date desc, slug) as n from (
+              select distinct on (kind, item_id) kind, item_id, language, slug, title, excerpt, date,
+                (language = ${language}) as own
+              from ${searchDocuments}
+              where published and (kind <> 'article' or date <= ${now().toISOString()}::timestamptz)
+              order by kind, item_id, (language = ${language}) desc) one) numbered
+          where n <= ${LATEST_PER_KIND}
+          order by kind, date desc, slug`),
+      );
+      return rows.map((row) => hitOf(row, []));
+    },
+
     /**
      * One page of the public items `query` finds, those in `language` first (by relevance, then newest), then
      * those that exist only in the other language. A page past the last answers the last.
@@ -125,7 +178,7 @@ export function createSearch(deps: { db: Database; now: () => Date; logger: Logg
               select d.kind, d.item_id,
                 max(ts_rank(d.terms, case when d.language = 'ar' then q.ar else q.en end)) as rank
               from ${searchDocuments} d, q
-              where d.published and d.date <= ${at}
+              where d.published and (d.kind <> 'article' or d.date <= ${at})
                 and ((d.language = 'ar' and d.terms @@ q.ar) or (d.language = 'en' and d.terms @@ q.en))
               group by d.kind, d.item_id
             ), shown as (
@@ -159,15 +212,7 @@ export function createSearch(deps: { db: Database; now: () => Date; logger: Logg
         ownTotal: Number(rows[0]?.own_total ?? 0),
         page,
         perPage,
-        items: rows.map((row) => ({
-          kind: row.kind,
-          language: row.language,
-          slug: row.slug,
-          title: markWords(row.title, stems[row.language]),
-          excerpt: excerptOf(row, stems[row.language]),
-          date: new Date(row.date).toISOString(),
-          own: row.own,
-        })),
+        items: rows.map((row) => hitOf(row, stems[row.language])),
       };
     },
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { articles } from "#db/schema.ts";
 import { createMemoryLogger } from "#server/kernel/logger.ts";
+import { createRateLimits } from "#server/kernel/rate-limits.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { createSearch } from "./service.ts";
 
@@ -129,6 +130,7 @@ describe.each(backends)("spelling variants on $name", (backend) => {
       db: database().db,
       now: () => new Date("2026-06-01T00:00:00Z"),
       logger: createMemoryLogger(),
+      rateLimits: createRateLimits(database().db),
     });
     expect(await search.ensureIndex()).toBe(true);
 
