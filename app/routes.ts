@@ -41,6 +41,9 @@ export default [
   route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("share/:lang/*", "routes/share-image.ts"),
   route("feed.xml", "routes/feed.ts", { id: "feed" }),
+  // The search's OpenSearch description per language (docs/product.md §30).
+  route("opensearch.xml", "routes/opensearch.ts", { id: "opensearch" }),
+  route("ar/opensearch.xml", "routes/opensearch.ts", { id: "ar-opensearch" }),
   route("ar/feed.xml", "routes/feed.ts", { id: "ar-feed" }),
   layout("routes/site-layout.tsx", [
     ...publicPages("en"),
