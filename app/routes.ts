@@ -24,6 +24,8 @@ function publicPages(language: "en" | "ar") {
     page("preview/projects/:id", "routes/project-preview.tsx", "project-preview"),
     // A client's one-time link to write a testimonial (docs/product.md §29.2): never cached, never indexed.
     page("testimonial/:token", "routes/testimonial.tsx", "testimonial"),
+    // The site's search (docs/product.md §30): never cached by the page cache, never indexed.
+    page("search", "routes/search.tsx", "search"),
     page("services", "routes/services.tsx", "services"),
     page("contact", "routes/contact.tsx", "contact"),
     page("dashboard", "routes/dashboard.tsx", "dashboard"),
@@ -39,6 +41,9 @@ export default [
   route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("share/:lang/*", "routes/share-image.ts"),
   route("feed.xml", "routes/feed.ts", { id: "feed" }),
+  // The search's OpenSearch description per language (docs/product.md §30).
+  route("opensearch.xml", "routes/opensearch.ts", { id: "opensearch" }),
+  route("ar/opensearch.xml", "routes/opensearch.ts", { id: "ar-opensearch" }),
   route("ar/feed.xml", "routes/feed.ts", { id: "ar-feed" }),
   layout("routes/site-layout.tsx", [
     ...publicPages("en"),

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -497,3 +498,35 @@ export const visitCounts = pgTable(
   // By kind first: each figure of a range (a few rows a day, or a page's) is one range of the index.
   (table) => [primaryKey({ columns: [table.kind, table.day, table.key] })],
 );
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+// The site's search (docs/product.md §30): one row per public item and language its text exists in, written in the
+// same transaction as the item (server/kernel/search-index.ts), so a saved item is found at once on every
+// instance. Derived data: not in backups, rebuilt after a restore and whenever it lags behind its items.
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    kind: text("kind").$type<"article" | "project">().notNull(),
+    item_id: uuid("item_id").notNull(),
+    language: text("language").$type<"en" | "ar">().notNull(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    /** The item's text as plain text, for the excerpt around what a search found. */
+    body: text("body").notNull().default(""),
+    /** The article's publication (a later one is not public yet), the project's creation: results show it. */
+    date: timestamp("date", { withTimezone: true, mode: "date" }).notNull(),
+    published: boolean("published").notNull(),
+    /** The normaliser's version the row was written with: a row of an older one is written again. */
+    version: integer("version").notNull(),
+    /** Title (A), tags and excerpt (B), the rest (D), normalised (core/search-text.ts) and stemmed. */
+    terms: tsvector("terms").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.item_id, table.language] }),
+    index("search_documents_terms_idx").using("gin", table.terms),
+  ],
+);
+
+export type SearchDocumentRow = typeof searchDocuments.$inferSelect;

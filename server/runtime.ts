@@ -106,6 +106,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   try {
     app = createApp(appOptions);
     ({ generated } = await app.services.auth.ensurePassword(env.adminPassword));
+    // Items saved before the search index existed, or indexed by an older normaliser (docs/product.md §30).
+    if (await app.services.search.ensureIndex()) logger.info("search index rebuilt");
   } catch (error) {
     await changes.close();
     await opened.close();

@@ -23,6 +23,7 @@ import { renderArticleHtml } from "./features/articles/sanitize.ts";
 import { contentToHtml } from "#core/content-html.ts";
 import { canonicalPath, languageOfPath, pathWithoutLanguage, PUBLIC_PAGES } from "#core/localized-paths.ts";
 import { isPossibleSlug } from "#core/slugs.ts";
+import { createSearch } from "./features/search/service.ts";
 import { createSettingsService } from "./features/settings/service.ts";
 import { createShareImages } from "./features/share-images/render.ts";
 import { createUploads } from "./features/uploads/service.ts";
@@ -113,6 +114,7 @@ export function createServices(deps: ServiceDeps) {
     articles,
     testimonials: createTestimonials({ db, now, rateLimits, uploads, contentChanged }),
     inbox: createInboxService({ db, now }),
+    search: createSearch({ db, now, logger, rateLimits }),
     contact: createContact({
       db,
       logger,

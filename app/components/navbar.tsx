@@ -8,6 +8,7 @@ import { useI18n } from "#app/lib/i18n.ts";
 import { applyLanguage, applyTheme } from "#app/lib/preferences.client.ts";
 import type { RootData } from "#app/lib/root-data.ts";
 import { useSite } from "#app/lib/site.ts";
+import { NavbarSearch } from "./search-form.tsx";
 
 export const NAV_LINKS = [
   { to: "/", key: "nav.home" },
@@ -94,6 +95,7 @@ export function Navbar() {
           prefetch
         />
         <div className="ms-auto flex items-center gap-1 md:ms-2">
+          <NavbarSearch />
           <ThemeToggle />
           <LanguageMenu />
           <button

@@ -14,6 +14,7 @@ import {
   nav,
   notFound,
   projects,
+  search,
   services,
   testimonials,
 } from "./en.json";
@@ -33,6 +34,7 @@ export default {
   nav,
   notFound,
   projects,
+  search,
   services,
   testimonials,
 } satisfies PublicDictionary;

@@ -133,6 +133,13 @@ export function pageHead(args: MetaArgsLike, head: PageHead): MetaDescriptor[] {
       title: text("meta.feedTitle"),
       href: url(localizePath("/feed.xml", language)),
     },
+    {
+      tagName: "link",
+      rel: "search",
+      type: "application/opensearchdescription+xml",
+      title: text("search.openSearchName", { name: site.name }),
+      href: url(localizePath("/opensearch.xml", language)),
+    },
     { property: "og:site_name", content: site.name },
     { property: "og:title", content: title },
     ...(description ? [{ property: "og:description", content: description }] : []),

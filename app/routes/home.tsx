@@ -31,6 +31,15 @@ export const meta: Route.MetaFunction = (args) => {
         name: text("meta.home"),
         url: origin + localizePath("/", language),
         inLanguage: language,
+        // The site's search (docs/product.md §30), for search engines' sitelinks search box.
+        potentialAction: {
+          "@type": "SearchAction",
+          target: {
+            "@type": "EntryPoint",
+            urlTemplate: `${origin}${localizePath("/search", language)}?q={search_term_string}`,
+          },
+          "query-input": "required name=search_term_string",
+        },
       },
     ],
   });

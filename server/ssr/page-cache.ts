@@ -271,6 +271,9 @@ interface PageQuery {
   list?: boolean;
 }
 
+/** The search page's address in each language: rendered for each query, never kept (any query is a new page). */
+export const SEARCH_PATH = /^(?:\/ar)?\/search$/;
+
 /** A list's page, 2 onwards (docs/product.md §18.9). */
 const PAGE: QueryParam = { name: "page", value: /^[1-9]\d{0,5}$/, implied: "1", refused: "notFound" };
 
@@ -283,6 +286,14 @@ const PAGE_QUERIES: PageQuery[] = [
     path: /^(?:\/ar)?\/projects$/,
     params: [{ name: "category", value: /^(?!\s)[^\p{Cc}]{1,60}(?<!\s)$/u, refused: "notFound" }, PAGE],
     list: true,
+  },
+  // The search page (docs/product.md §30): any query, and its pages; a page number it cannot be is left out.
+  {
+    path: SEARCH_PATH,
+    params: [
+      { name: "q", value: /^[\s\S]*$/, implied: "", refused: "dropped" },
+      { ...PAGE, refused: "dropped" },
+    ],
   },
   // The contact page after a plain form post (docs/product.md §4).
   { path: /^(?:\/ar)?\/contact$/, params: [{ name: "sent", value: /^1$/, refused: "dropped" }] },

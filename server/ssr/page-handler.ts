@@ -16,7 +16,14 @@ import type { Logger } from "#server/kernel/logger.ts";
 import { addressGroup, clientAddress } from "#server/http/client-address.ts";
 import { newNonce, type SecurityHeaders } from "#server/http/headers.ts";
 import { nonceContext, pageRequestContext } from "./context.ts";
-import { newScriptMarker, ownScripts, pageAddress, type PageAddress, type PageCache } from "./page-cache.ts";
+import {
+  newScriptMarker,
+  ownScripts,
+  pageAddress,
+  SEARCH_PATH,
+  type PageAddress,
+  type PageCache,
+} from "./page-cache.ts";
 
 /**
  * A path to redirect to, as a Location that can only resolve on this site: a browser reads `//host` and `/\host`
@@ -328,7 +335,7 @@ export function pageHandler(options: {
       "*",
       pageCache.middleware<PageEnv>({
         key: (c) =>
-          !isPublicPage(c.req.path)
+          !isPublicPage(c.req.path) || SEARCH_PATH.test(c.req.path)
             ? null
             : isNowhere(c.req.path)
               ? `${env.publicOrigin ? "" : new URL(c.req.url).origin}${localizePath("/", languageOfPath(c.req.path))}?✗nowhere`

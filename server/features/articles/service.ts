@@ -38,6 +38,7 @@ import {
   type AddressAnswer,
   type ItemFinder,
 } from "#server/kernel/item-addresses.ts";
+import { indexArticle, unindexItem } from "#server/kernel/search-index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { readPage, type PagingQuery } from "#server/http/paging.ts";
 import type { Logger } from "#server/kernel/logger.ts";
@@ -491,6 +492,7 @@ export async function createArticle(deps: ArticleWriteDeps, body: ArticleInput):
       })
       .returning();
     await keepArticleRenders(tx, inserted!.id, renders);
+    await indexArticle(tx, inserted!);
     return inserted!;
   });
   return toOwnerArticle(row, now);
@@ -525,6 +527,7 @@ export async function updateArticle(
     // An address that was ever public keeps answering (decision 015).
     if (current.ever_published) await retireSlugs(tx, "articles", id, articleSlugs(current), slugs);
     await keepArticleRenders(tx, updated.id, renders);
+    await indexArticle(tx, updated);
     return updated;
   });
   // A replaced image goes once the row points at the new one (decision 009).
@@ -539,6 +542,7 @@ export async function deleteArticle(deps: ArticleWriteDeps, id: string): Promise
   const row = await deps.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(articles).where(eq(articles.id, id)).returning();
     if (deleted?.ever_published) await retireDeleted(tx, "articles", id, articleSlugs(deleted));
+    await unindexItem(tx, "article", id);
     return deleted;
   });
   if (!row) throw new ServiceError(404, "articleNotFound");

@@ -31,6 +31,7 @@ import { ServiceError } from "#server/http/errors.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { createRowChecker, type RowProblem } from "./rows.ts";
+import { rebuildSearchIndex } from "#server/kernel/search-index.ts";
 
 // The site in one zip (docs/product.md §19): every table of content as JSON (projects, articles, settings,
 // messages), every stored image, and a manifest naming the format, its version and the SHA-256 of every entry.
@@ -531,6 +532,8 @@ export async function restoreBackup(
         .filter((url) => !withVariants.has(url));
       for (let start = 0; start < queued.length; start += 200)
         await tx.insert(variantJobs).values(queued.slice(start, start + 200).map((url) => ({ url })));
+      // The search index is derived from the rows: written again with them, in their transaction.
+      await rebuildSearchIndex(tx);
     });
   } catch (error) {
     for (const image of written) await deps.images.remove(image.folder, image.name).catch(() => undefined);

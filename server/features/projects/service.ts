@@ -19,6 +19,7 @@ import {
   type AddressAnswer,
   type ItemFinder,
 } from "#server/kernel/item-addresses.ts";
+import { indexProject, unindexItem } from "#server/kernel/search-index.ts";
 import type { Uploads } from "#server/features/uploads/service.ts";
 import { readGallery, replaceGallery, requireGalleryStored } from "./gallery.ts";
 
@@ -296,6 +297,7 @@ export async function createProject(deps: ProjectWriteDeps, body: ProjectInput):
       })
       .returning();
     await replaceGallery(tx, inserted!.id, input.gallery);
+    await indexProject(tx, inserted!);
     return inserted!;
   });
   return { ...serializeRow(row), gallery: await readGallery(deps.db, row.id) };
@@ -330,6 +332,7 @@ export async function updateProject(
     // whether one was ever public: its old addresses answer nothing while it stays a draft.
     await retireSlugs(tx, "projects", id, projectSlugsOf(current), slugs);
     await replaceGallery(tx, id, input.gallery);
+    await indexProject(tx, updated);
     return updated;
   });
   // The replaced or removed images go once no row points at them (decision 009).
@@ -416,6 +419,7 @@ export async function deleteProject(deps: ProjectWriteDeps, id: string): Promise
   const row = await deps.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(projects).where(eq(projects.id, id)).returning();
     if (deleted) await retireDeleted(tx, "projects", id, projectSlugsOf(deleted));
+    await unindexItem(tx, "project", id);
     return deleted;
   });
   if (!row) throw new ServiceError(404, "projectNotFound");

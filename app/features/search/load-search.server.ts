@@ -1,0 +1,63 @@
+import type { RouterContextProvider } from "react-router";
+import { formatLongDate } from "#core/dates.ts";
+import { pageCount } from "#core/paging.ts";
+import type { Language } from "#core/preferences.ts";
+import { itemPath } from "#core/slugs.ts";
+import { getPageRequest, readForPage, readSite } from "#app/lib/services.server.ts";
+import type { SearchHit } from "#server/features/search/service.ts";
+import { MAX_SEARCH_INPUT, type SearchPage, type SearchResult } from "./search-result.ts";
+
+// The search page's data (docs/product.md §30): a page of results, or the latest items when there are none; a 400
+// for a query too long to be meant, a 429 for an address searching faster than a person does.
+
+export async function loadSearchPage(
+  context: Readonly<RouterContextProvider>,
+  language: Language,
+  url: URL,
+): Promise<SearchPage> {
+  const query = url.searchParams.get("q") ?? "";
+  const page = Math.min(Number(/^[1-9]\d{0,5}$/.exec(url.searchParams.get("page") ?? "")?.[0] ?? 1), 100_000);
+  const base: SearchPage = {
+    status: 200,
+    query: query.slice(0, MAX_SEARCH_INPUT),
+    problem: null,
+    errorKey: null,
+    items: [],
+    total: 0,
+    ownTotal: 0,
+    page: 1,
+    pages: 1,
+    latest: [],
+  };
+  if (query.trim() === "") return base;
+  if (query.length > MAX_SEARCH_INPUT) return { ...base, status: 400, problem: "tooLong", query: "" };
+  const { timeZone } = await readSite(context, language);
+  const shown = (hit: SearchHit): SearchResult => ({
+    ...hit,
+    path: itemPath(
+      hit.kind === "article" ? "articles" : "projects",
+      { en: hit.slug, ar: hit.slug },
+      hit.language,
+    ),
+    dateText: formatLongDate(hit.date, hit.language, timeZone),
+  });
+  const read = await readForPage(context, "search", async ({ search }) => {
+    const wait = await search.waitFor(getPageRequest(context).address);
+    if (wait > 0) return { wait };
+    const results = await search.find({ query, language, page });
+    const latest = results.total === 0 ? await search.latest(language) : [];
+    return { wait: 0, results, latest };
+  });
+  if (!read.data) return { ...base, errorKey: read.errorKey };
+  if (read.data.wait > 0 || !read.data.results) return { ...base, status: 429, problem: "tooMany" };
+  const { results, latest } = read.data;
+  return {
+    ...base,
+    items: results.items.map(shown),
+    total: results.total,
+    ownTotal: results.ownTotal,
+    page: results.page,
+    pages: pageCount(results.total, results.perPage),
+    latest: (latest ?? []).map(shown),
+  };
+}
