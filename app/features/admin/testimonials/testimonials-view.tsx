@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Check, Home, Pencil, Plus, Trash2, type LucideIcon 
 import { useId, useState, type ButtonHTMLAttributes } from "react";
 import { Link, Outlet } from "react-router";
 import { formatLongDate } from "#core/dates.ts";
+import { pickText } from "#core/projects.ts";
 import type { Project, Testimonial } from "#db/records.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -64,7 +65,7 @@ function LinkForm({ projects }: { projects: Project[] }) {
             <option value="">{t("admin.testimonials.noProject")}</option>
             {projects.map((item) => (
               <option key={item.id} value={item.id}>
-                {language === "ar" ? item.title_ar || item.title : item.title}
+                {pickText(item.title, item.title_ar, language).text}
               </option>
             ))}
           </select>
