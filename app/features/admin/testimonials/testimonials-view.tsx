@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Check, Home, Pencil, Plus, Trash2, type LucideIcon 
 import { useId, useState, type ButtonHTMLAttributes } from "react";
 import { Link, Outlet } from "react-router";
 import { formatLongDate } from "#core/dates.ts";
+import { directionOf } from "#core/preferences.ts";
 import { pickText } from "#core/projects.ts";
 import type { Project, Testimonial } from "#db/records.ts";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -154,11 +155,18 @@ export function TestimonialsView({
                       </span>
                     )}
                   </p>
-                  {[item.quote_en, item.quote_ar].filter(Boolean).map((quote) => (
-                    <p key={quote} dir="auto" className="whitespace-pre-line text-muted-foreground">
-                      {quote}
-                    </p>
-                  ))}
+                  {(["en", "ar"] as const)
+                    .filter((quoted) => item[`quote_${quoted}`])
+                    .map((quoted) => (
+                      <p
+                        key={quoted}
+                        lang={quoted}
+                        dir={directionOf(quoted)}
+                        className="whitespace-pre-line text-muted-foreground"
+                      >
+                        {item[`quote_${quoted}`]}
+                      </p>
+                    ))}
                 </div>
                 <div className="flex shrink-0 flex-wrap items-start gap-1">
                   {item.approved ? null : (
