@@ -99,7 +99,7 @@ function textEdges(page: Page, content: string) {
       const style = getComputedStyle(element);
       const range = document.createRange();
       range.selectNodeContents(node);
-      const line = range.getClientRects()[0]!;
+      const line = range.getBoundingClientRect();
       const last = document.createRange();
       last.setStart(node, node.textContent.trimEnd().length - 1);
       last.setEnd(node, node.textContent.trimEnd().length);
