@@ -1,6 +1,8 @@
 // The article rules of docs/product.md §5, run by the server when the owner saves an article (docs/product.md §11, decision 009) and
 // available to the browser for previews. Pure: the uniqueness check is handed in.
 
+import { englishSlug } from "./slugs.ts";
+
 export const SLUG_MIN_LENGTH = 3;
 export const EXCERPT_LENGTH = 150;
 
@@ -11,13 +13,16 @@ export interface ArticleTitles {
   title_ar: string;
 }
 
-/** Display title and both titles; a missing one takes the display title. Null when both are blank. */
+/**
+ * Display title and both titles; a missing one stays empty (pages in that language show the other, marked with
+ * its language). Null when both are blank.
+ */
 export function buildArticleTitles(input: { title_en?: string; title_ar?: string }): ArticleTitles | null {
   const en = input.title_en?.trim() ?? "";
   const ar = input.title_ar?.trim() ?? "";
   const title = en || ar;
   if (!title) return null;
-  return { title, title_en: en || title, title_ar: ar || title };
+  return { title, title_en: en, title_ar: ar };
 }
 
 function lastDigits(timestamp: number, count: number): string {
@@ -26,15 +31,11 @@ function lastDigits(timestamp: number, count: number): string {
 
 /**
  * Slug from the display title: lower case, whitespace to hyphens, every character other than word characters
- * and hyphens removed. Blank or shorter than 3 characters: 'article-' and the timestamp's last 5 digits.
- * (Word characters are ASCII, as in the first version: an Arabic-only title gets the fallback.)
+ * and hyphens removed, no doubled or edge hyphens (core/slugs.ts englishSlug). Shorter than 3 characters:
+ * 'article-' and the timestamp's last 5 digits. (Word characters are ASCII: an Arabic-only title leaves nothing.)
  */
 export function buildSlug(displayTitle: string, timestamp: number): string {
-  const slug = displayTitle
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, "-")
-    .replace(/[^\w-]/g, "");
+  const slug = englishSlug(displayTitle);
   return slug.length < SLUG_MIN_LENGTH ? `article-${lastDigits(timestamp, 5)}` : slug;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickLocalized } from "./articles.ts";
+import { pickLocalized, titleLanguage } from "./articles.ts";
 
 describe("pickLocalized", () => {
   // docs/product.md §3: the current language's text, else the other language's when the current one is empty.
@@ -41,5 +41,19 @@ describe("pickLocalized", () => {
   it("does not borrow another field's text", () => {
     const row: Record<string, string> = { title_en: "Title", content_en: "" };
     expect(pickLocalized(row, "content", "en")).toBe("");
+  });
+});
+
+describe("titleLanguage", () => {
+  it.each([
+    [{ title_en: "Hello", title_ar: "مرحبا" }, "en", "en"],
+    [{ title_en: "Hello", title_ar: "مرحبا" }, "ar", "ar"],
+    [{ title_en: "", title_ar: "مرحبا" }, "en", "ar"],
+    [{ title_en: "Hello", title_ar: "" }, "ar", "en"],
+    // A copy an earlier version made of the other language's title is in that language.
+    [{ title_en: "مرحبا", title_ar: "مرحبا" }, "en", "ar"],
+    [{ title_en: "Hello", title_ar: "Hello" }, "ar", "en"],
+  ] as const)("%j in %s → %s", (row, language, expected) => {
+    expect(titleLanguage(row, language)).toBe(expected);
   });
 });

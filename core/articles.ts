@@ -1,4 +1,5 @@
 import type { Language } from "./preferences.ts";
+import { hasOwnTitle } from "./slugs.ts";
 
 const OTHER: Record<Language, Language> = { en: "ar", ar: "en" };
 
@@ -37,4 +38,14 @@ export function articleLanguages(row: {
 /** The language a page in `language` shows an item's text in: its own, else the one the text exists in. */
 export function shownLanguage(languages: readonly Language[], language: Language): Language {
   return languages.includes(language) ? language : (languages[0] ?? language);
+}
+
+/**
+ * The language of the title a page in `language` shows (pickLocalized): its own when the article has one, else the
+ * other one's.
+ */
+export function titleLanguage(row: { title_en: string; title_ar: string }, language: Language): Language {
+  const titles = { en: row.title_en, ar: row.title_ar };
+  if (hasOwnTitle(language, titles)) return language;
+  return hasOwnTitle(OTHER[language], titles) ? OTHER[language] : language;
 }

@@ -84,11 +84,12 @@ export interface PublicProject {
  * English when empty, as article titles do; the English texts on English pages.
  */
 export function localizeProject(project: BilingualProject, language: Language): PublicProject {
-  const pick = (en: string, ar: string) => (language === "ar" ? ar.trim() || en : en);
+  const pick = (en: string, ar: string) => pickText(en, ar, language).text;
   const fallback: NonNullable<PublicProject["fallback"]> = {};
-  if (language === "ar")
-    for (const field of ["title", "description", "category"] as const)
-      if (project[field].trim() !== "" && project[`${field}_ar`].trim() === "") fallback[field] = "en";
+  for (const field of ["title", "description", "category"] as const) {
+    const shown = pickText(project[field], project[`${field}_ar`], language);
+    if (shown.lang !== language) fallback[field] = shown.lang;
+  }
   return {
     ...(Object.keys(fallback).length > 0 ? { fallback } : {}),
     id: project.id,
@@ -116,9 +117,17 @@ export interface LocalText {
   lang: Language;
 }
 
-/** The page's language's text, or the English one when it is empty on an Arabic page. */
+/**
+ * The page's language's text, or the other language's when it is empty: an item written in one language alone is
+ * whole in either (docs/product.md §3.5).
+ */
 export function pickText(en: string, ar: string, language: Language): LocalText {
-  return language === "ar" && ar.trim() !== "" ? { text: ar, lang: "ar" } : { text: en, lang: "en" };
+  const own = language === "ar" ? ar : en;
+  if (own.trim() !== "") return { text: own, lang: language };
+  const other = language === "ar" ? en : ar;
+  return other.trim() !== ""
+    ? { text: other, lang: language === "ar" ? "en" : "ar" }
+    : { text: own, lang: language };
 }
 
 /** A project's case study in both languages (db/records.ts OwnerProject has these and more). */
@@ -182,7 +191,8 @@ export interface CaseStudy {
 export function localizeCaseStudy(project: BilingualCaseStudy, language: Language): CaseStudy {
   const text = (name: "client" | "role" | "period" | "problem" | "approach" | "outcome") =>
     pickText(project[`${name}_en`], project[`${name}_ar`], language);
-  const arabicResults = language === "ar" && project.results_ar.length > 0;
+  const other: Language = language === "ar" ? "en" : "ar";
+  const resultsIn: Language = project[`results_${language}`].length > 0 ? language : other;
   return {
     id: project.id,
     paths: {
@@ -201,9 +211,7 @@ export function localizeCaseStudy(project: BilingualCaseStudy, language: Languag
     problem: text("problem"),
     approach: text("approach"),
     outcome: text("outcome"),
-    results: arabicResults
-      ? { items: project.results_ar, lang: "ar" }
-      : { items: project.results_en, lang: "en" },
+    results: { items: project[`results_${resultsIn}`], lang: resultsIn },
     tags: project.tags,
     github_link: project.github_link,
     live_link: project.live_link,

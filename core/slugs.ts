@@ -51,13 +51,50 @@ export function itemPath(kind: "articles" | "projects", slugs: ItemSlugs, langua
   return `${prefix}/${kind}/${slugSegment(language === "ar" ? slugs.ar || slugs.en : slugs.en)}`;
 }
 
-/** The English slug of a title by the spec's rule (docs/product.md §5.6), without its fallback: may be short. */
+/**
+ * The English slug of a title by the spec's rule (docs/product.md §5.6), without its fallback: may be short. Runs
+ * of hyphens become one and none starts or ends it, so a title in another script leaves nothing, never `----`.
+ */
 export function englishSlug(title: string): string {
   return title
     .toLowerCase()
     .trim()
     .replace(/\s+/g, "-")
-    .replace(/[^\w-]/g, "");
+    .replace(/[^\w-]/g, "")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+const OTHER: Record<Language, Language> = { en: "ar", ar: "en" };
+
+/**
+ * Whether an item has a title of its own in a language: not blank, and not a copy of the other language's title
+ * (saves of an earlier version copied the one written into the missing one) in a script that is not this
+ * language's.
+ */
+export function hasOwnTitle(language: Language, titles: Record<Language, string>): boolean {
+  const own = titles[language].trim();
+  if (own === "") return false;
+  if (own !== titles[OTHER[language]].trim()) return true;
+  return language === "en" ? /[a-z]/i.test(own) : /[\u0600-\u06FF]/.test(own);
+}
+
+/**
+ * The slug the owner asks for in a language: the one typed, except that a slug sent back unchanged while the
+ * language gets its first title of its own is a stand-in (the other language's, or a made-up one) and a new one is
+ * built from the new title (docs/product.md §5.7a); the old one then answers 301.
+ */
+export function wantedSlug(
+  typed: string,
+  current: string | undefined,
+  language: Language,
+  titles: { before: Record<Language, string> | undefined; after: Record<Language, string> },
+): string {
+  const firstTitle =
+    titles.before !== undefined &&
+    !hasOwnTitle(language, titles.before) &&
+    hasOwnTitle(language, titles.after);
+  return firstTitle && typed === current ? "" : typed;
 }
 
 /** Slugs shorter than this are not slugs: the next rule in line builds one. */
@@ -73,7 +110,7 @@ export function projectSlugs(
   timestamp: number,
 ): ItemSlugs {
   const ar = arabicSlug(input.slug_ar || input.title_ar || input.title);
-  let en = input.slug_en ? arabicSlug(input.slug_en) : englishSlug(input.title);
+  let en = input.slug_en ? arabicSlug(input.slug_en) : englishSlug(input.title || input.title_ar);
   if (en.length < SLUG_MIN) en = ar.length >= SLUG_MIN ? ar : `project-${String(timestamp).slice(-5)}`;
   return { en, ar: ar.length >= SLUG_MIN ? ar : en };
 }

@@ -121,12 +121,8 @@ export const GalleryImageSchema = z
   });
 
 export const ProjectInputSchema = createInsertSchema(projects, {
-  // Missing, not text or blank: the one message of docs/product.md §5.
-  title: z
-    .string({ error: "projectTitleRequired" })
-    .trim()
-    .min(1, { error: "projectTitleRequired" })
-    .max(PROJECT_LIMITS.title, { error: "tooLong" }),
+  // Either language's title alone makes a project (docs/product.md §5.1): requireProjectTitle.
+  title: (text) => text.trim().max(PROJECT_LIMITS.title, { error: "tooLong" }).default(""),
   description: (text) => text.trim().max(PROJECT_LIMITS.description, { error: "tooLong" }).default(""),
   category: (text) => text.trim().max(PROJECT_LIMITS.category, { error: "tooLong" }).default(""),
   title_ar: (text) => text.trim().max(PROJECT_LIMITS.title, { error: "tooLong" }).default(""),
@@ -211,7 +207,12 @@ export const ProjectInputSchema = createInsertSchema(projects, {
       }),
   })
   .strip()
-  .superRefine(requireImageAlt);
+  .superRefine(requireImageAlt)
+  .superRefine((value, context) => {
+    // Blank in both languages: the one message of docs/product.md §5.1, under the English title.
+    if (value.title === "" && value.title_ar === "")
+      context.addIssue({ code: "custom", path: ["title"], message: "projectTitleRequired" });
+  });
 
 export type ProjectInput = z.output<typeof ProjectInputSchema>;
 

@@ -87,7 +87,10 @@ export function Navbar() {
           aria-label={t("nav.homeLink", { initials: site.initials, name: site.name })}
           className="grid size-11 place-items-center rounded-xl bg-primary text-lg font-bold text-primary-foreground"
         >
-          <span aria-hidden="true">{site.initials}</span>
+          {/* One text for both languages, in any script: its direction from its letters. */}
+          <span aria-hidden="true" dir="auto">
+            {site.initials}
+          </span>
         </Link>
         <NavLinkList
           className="ms-auto hidden items-center gap-1 md:flex"

@@ -1,16 +1,21 @@
 import type { PublicTestimonial } from "#core/projects.ts";
+import { directionOf } from "#core/preferences.ts";
 import { ResponsiveImage } from "./responsive-image.tsx";
 
 /**
  * One client's words (docs/product.md §29): the quote in the language it was written in (Arabic right to left,
- * English left to right on either page), the client's photo (their name beside it says who it is), the name, role
+ * English left to right on either page, whatever letters it begins with), the client's photo (their name beside it says who it is), the name, role
  * and company.
  */
 export function TestimonialQuote({ testimonial }: { testimonial: PublicTestimonial }) {
   const byline = [testimonial.role, testimonial.company].filter(Boolean).join(" · ");
   return (
     <figure className="flex h-full flex-col gap-4 rounded-xl border border-border bg-card p-6 shadow-sm">
-      <blockquote lang={testimonial.quote.lang} dir="auto" className="flex-1 whitespace-pre-line text-lg">
+      <blockquote
+        lang={testimonial.quote.lang}
+        dir={directionOf(testimonial.quote.lang)}
+        className="flex-1 whitespace-pre-line text-lg"
+      >
         {testimonial.quote.text}
       </blockquote>
       <figcaption className="flex items-center gap-3">

@@ -32,12 +32,13 @@ export function useI18n(): {
 }
 
 /**
- * The attributes of an item's text on a page (decision 015): text in the page's language takes its direction from
- * its letters; text shown in the other language (the page's is missing) carries that language and its direction.
+ * The attributes of an item's text on a page (decision 015): text in the page's language takes the page's language
+ * and direction (its language is known: no guessing from its first letters, which a "Next.js" or a date would get
+ * wrong); text shown in the other language (the page's is missing) carries that language and its direction.
  * Where it must line up with the page's text (a list), it is aligned to its end: the page's start.
  */
 export function textAttributes(
   textLanguage: Language | null,
-): { dir: "auto" } | { lang: Language; dir: "rtl" | "ltr" } {
-  return textLanguage ? { lang: textLanguage, dir: directionOf(textLanguage) } : { dir: "auto" };
+): Record<string, never> | { lang: Language; dir: "rtl" | "ltr" } {
+  return textLanguage ? { lang: textLanguage, dir: directionOf(textLanguage) } : {};
 }

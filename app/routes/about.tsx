@@ -34,7 +34,8 @@ export default function About() {
         <h2 className="text-2xl font-bold">{t("about.skillsTitle")}</h2>
         <ul className="flex flex-wrap gap-3">
           {site.skills.map((skill, index) => (
-            <li key={index} className="rounded-full bg-accent px-4 py-2 font-medium text-primary">
+            // A skill is often a product's own name ("Node.js") in either list: its direction from its letters.
+            <li key={index} dir="auto" className="rounded-full bg-accent px-4 py-2 font-medium text-primary">
               {skill}
             </li>
           ))}

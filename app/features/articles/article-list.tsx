@@ -62,8 +62,8 @@ export function ArticleList({ result, path }: { result: ArticlesResult; path: st
               </Link>
               <div className="flex flex-col gap-2 p-6">
                 <h2
-                  {...textAttributes(article.textLanguage)}
-                  className={`text-xl font-semibold ${article.textLanguage ? "text-end" : ""}`}
+                  {...textAttributes(article.titleLanguage === language ? null : article.titleLanguage)}
+                  className={`text-xl font-semibold ${article.titleLanguage === language ? "" : "text-end"}`}
                 >
                   <Link to={article.path} prefetch="intent" className="hover:text-primary">
                     {article.title}

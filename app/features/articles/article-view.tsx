@@ -91,10 +91,10 @@ export function ArticleBody({ article, share = true }: { article: ArticleView; s
             <h2 id="toc-title" className="mb-2 text-lg font-bold">
               {t("articles.contents")}
             </h2>
-            <ol lang={other ?? undefined} className="flex flex-col gap-1">
+            <ol {...textAttributes(other)} className="flex flex-col gap-1">
               {article.toc.map((entry) => (
                 <li key={entry.id} className={entry.level === 3 ? "ps-5" : undefined}>
-                  <a href={`#${entry.id}`} dir="auto" className="text-primary hover:underline">
+                  <a href={`#${entry.id}`} className="text-primary hover:underline">
                     {entry.text}
                   </a>
                 </li>

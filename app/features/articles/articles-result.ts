@@ -14,6 +14,8 @@ export interface ArticleSummary {
   path: string;
   /** The language its title and excerpt are in when the article does not exist in the page's; null otherwise. */
   textLanguage: Language | null;
+  /** The language its title is in (the page's, or the other when it has none of its own). */
+  titleLanguage: Language;
   title: string;
   excerpt: string;
   image_url: string | null;

@@ -1,7 +1,7 @@
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { redirect, type RouterContextProvider } from "react-router";
 import { withHeadingIds, type TocEntry } from "#core/article-toc.ts";
-import { articleLanguages, pickLocalized, shownLanguage } from "#core/articles.ts";
+import { articleLanguages, pickLocalized, shownLanguage, titleLanguage } from "#core/articles.ts";
 import { itemPath, type ItemSlugs } from "#core/slugs.ts";
 import { ARTICLES_PER_PAGE } from "#core/paging.ts";
 import { formatLongDate, formatLongDateTime } from "#core/dates.ts";
@@ -42,6 +42,7 @@ function summaryOf(row: ArticleListItem, language: Language, timeZone: string): 
     id: row.id,
     path: itemPath("articles", slugsOf(row), language),
     textLanguage: shown === language ? null : shown,
+    titleLanguage: titleLanguage(row, language),
     title: pickLocalized(row, "title", language),
     excerpt: pickLocalized(row, "excerpt", language),
     image_url: row.image_url,
@@ -149,15 +150,13 @@ async function viewOf(
   const languages = articleLanguages(row);
   const shown = shownLanguage(languages, language);
   const slugs = slugsOf(row);
-  // An Arabic title the owner wrote differs from the English one it otherwise copies (docs/product.md §5.5).
-  const ownTitle = language === "en" ? row.title_en === row.title : row.title_ar !== row.title_en;
   return {
     publication: publicationOf(row, new Date()),
     id: row.id,
     paths: Object.fromEntries(languages.map((one) => [one, itemPath("articles", slugs, one)])),
     canonicalPath: itemPath("articles", slugs, shown),
     textLanguage: shown === language ? null : shown,
-    titleLanguage: shown === language || ownTitle ? language : shown,
+    titleLanguage: titleLanguage(row, language),
     metaTitle: row[`meta_title_${language}`],
     metaDescription: row[`meta_description_${language}`],
     shareImage: row[`share_image_${language}`],

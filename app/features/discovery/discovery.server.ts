@@ -3,6 +3,7 @@ import { SitemapIndexStream, SitemapStream, streamToPromise } from "sitemap";
 import type { RouterContextProvider } from "react-router";
 import { articleLanguages, pickLocalized } from "#core/articles.ts";
 import { itemPath } from "#core/slugs.ts";
+import { pickText } from "#core/projects.ts";
 import { LOCALES } from "#core/dates.ts";
 import { translate } from "#core/i18n.ts";
 import { PUBLIC_PAGES, localizePath } from "#core/localized-paths.ts";
@@ -270,8 +271,7 @@ export async function shareImage(
     const answer = await services.projects.atAddress(language, safeDecode(project[1]!));
     if (answer && "item" in answer) {
       const row = answer.item;
-      title =
-        row[`meta_title_${language}`] || (language === "ar" ? row.title_ar.trim() || row.title : row.title);
+      title = row[`meta_title_${language}`] || pickText(row.title, row.title_ar, language).text;
       kicker = text(language, site, "projects.title");
     }
   }

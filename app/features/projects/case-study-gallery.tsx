@@ -119,7 +119,7 @@ export function CaseStudyGallery({ images, title }: { images: GalleryImage[]; ti
                 priority
                 className="max-h-[80vh] w-auto max-w-full object-contain"
               />
-              <figcaption dir="auto" className="text-center text-white">
+              <figcaption className="text-center text-white">
                 <span className="block text-sm text-white/80">
                   {t("caseStudy.imageOf", numbers(current))}
                 </span>

@@ -7,6 +7,7 @@ import { TagList } from "#app/components/tag-list.tsx";
 import { TestimonialQuote } from "#app/components/testimonial-quote.tsx";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "#app/lib/i18n.ts";
+import { directionOf } from "#core/preferences.ts";
 import type { LocalText } from "#core/projects.ts";
 import { CaseStudyGallery } from "./case-study-gallery.tsx";
 import type { CaseStudyView } from "./load-case-study.server.ts";
@@ -26,18 +27,26 @@ export const PROJECT_KIND: ItemKind = {
   gone: "caseStudy.gone",
 };
 
-/** A text in the language it is written in; `dir="auto"` keeps English standing in left to right. */
+/**
+ * A text in the language it is written in, with that language's direction: an Arabic period of digits only
+ * ("٢٠٢٤ – ٢٠٢٥") still reads from the right. With `besideLabel`, a text standing in from the other language sits
+ * on the side its label reads from.
+ */
 function Local({
   value,
   as: Tag = "span",
-  className,
+  className = "",
+  besideLabel = false,
 }: {
   value: LocalText;
   as?: "span" | "p" | "h1" | "dd";
   className?: string;
+  besideLabel?: boolean;
 }) {
+  const { language } = useI18n();
+  const across = besideLabel && value.lang !== language ? " text-end" : "";
   return (
-    <Tag lang={value.lang} dir="auto" className={className}>
+    <Tag lang={value.lang} dir={directionOf(value.lang)} className={className + across}>
       {value.text}
     </Tag>
   );
@@ -61,7 +70,7 @@ const STORY = [
 ] as const satisfies readonly (readonly [keyof CaseStudyView, TranslationKey])[];
 
 export function CaseStudyBody({ project }: { project: CaseStudyView }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const facts = (
     [
       ["caseStudy.client", project.client],
@@ -93,7 +102,7 @@ export function CaseStudyBody({ project }: { project: CaseStudyView }) {
             {facts.map(([key, value]) => (
               <div key={key}>
                 <dt className="text-sm font-semibold text-muted-foreground">{t(key)}</dt>
-                <Local value={value} as="dd" className="mt-1 block font-medium" />
+                <Local value={value} as="dd" className="mt-1 block font-medium" besideLabel />
               </div>
             ))}
             {project.tags.length > 0 ? (
@@ -134,12 +143,15 @@ export function CaseStudyBody({ project }: { project: CaseStudyView }) {
         ) : null}
         {project.results.items.length > 0 ? (
           <Section id="case-results" title={t("caseStudy.results")}>
+            {/* The grid follows the page, as its heading does; each result reads in its own language. */}
             <ul lang={project.results.lang} className="grid gap-3 sm:grid-cols-2">
               {project.results.items.map((result, index) => (
                 <li
                   key={index}
-                  dir="auto"
-                  className="rounded-xl border border-border bg-card p-4 text-lg font-bold text-primary"
+                  dir={directionOf(project.results.lang)}
+                  className={`rounded-xl border border-border bg-card p-4 text-lg font-bold text-primary ${
+                    project.results.lang === language ? "" : "text-end"
+                  }`}
                 >
                   {result}
                 </li>
@@ -152,7 +164,7 @@ export function CaseStudyBody({ project }: { project: CaseStudyView }) {
             <Section key={name} id={`case-${name}`} title={t(key)}>
               <div
                 lang={project[name].lang}
-                dir="auto"
+                dir={directionOf(project[name].lang)}
                 className="prose-article"
                 dangerouslySetInnerHTML={{ __html: project[name].text }}
               />

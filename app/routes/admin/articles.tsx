@@ -1,3 +1,5 @@
+import { readableAddress } from "#core/readable-address.ts";
+import { itemPath } from "#core/slugs.ts";
 import type { OwnerArticle } from "#db/records.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { requireOwner } from "#app/features/admin/api/session.ts";
@@ -25,10 +27,11 @@ const FILTER_LABELS = {
 } as const;
 
 export default function ArticlesRoute({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const view = (article: OwnerArticle) => ({
     ...article,
-    details: <span dir="ltr">/articles/{article.slug}</span>,
+    // The address as read (Arabic letters), isolated left to right (Unicode LRI…PDI) inside the page's direction.
+    details: `\u2066${readableAddress(itemPath("articles", { en: article.slug, ar: article.slug_ar || article.slug }, language))}\u2069`,
     badge: <StatusBadge article={article} />,
     // The preview shows any article, draft or not, as visitors will see it (docs/product.md §18.4).
     link: {

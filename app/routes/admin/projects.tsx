@@ -19,6 +19,8 @@ export default function ProjectsRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const view = (project: Project) => ({
     ...project,
+    // An Arabic-only project is named by its Arabic title (docs/product.md §5.1).
+    title: project.title || project.title_ar,
     details: [...new Set([project.category, ...project.tags])].filter(Boolean).join(" · "),
     badge: project.published ? undefined : (
       <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
@@ -28,7 +30,7 @@ export default function ProjectsRoute({ loaderData }: Route.ComponentProps) {
     // The case study as visitors will see it, draft or not (docs/product.md §28.2).
     link: {
       href: `/preview/projects/${project.id}`,
-      label: t("admin.projects.previewItem", { title: project.title }),
+      label: t("admin.projects.previewItem", { title: project.title || project.title_ar }),
     },
   });
   return <ContentList kind="projects" list={loaderData} view={view} movable />;

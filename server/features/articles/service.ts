@@ -13,7 +13,7 @@ import {
   SLUG_MIN_LENGTH,
   readingMinutes,
 } from "#core/article-rules.ts";
-import { arabicSlug, isPossibleSlug, type ItemSlugs } from "#core/slugs.ts";
+import { arabicSlug, englishSlug, isPossibleSlug, wantedSlug, type ItemSlugs } from "#core/slugs.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Language } from "#core/preferences.ts";
 import type { ListPage, Page } from "#core/paging.ts";
@@ -383,13 +383,21 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Runs `work` with the article's unique slug in each language (docs/product.md §5, decision 015): the owner's own,
- * or the English one from the display title by the spec's rule and the Arabic one from the Arabic title (the
- * English slug when that leaves too little). In a transaction that holds a lock only article writes take: two
- * saves of one title at the same moment, even on two servers, cannot both pick the same slug.
+ * or the English one from the English title by the spec's rule and the Arabic one from the Arabic title; a
+ * language without a title (or whose title leaves too little) takes the other's slug, and the English one at last
+ * `article-` and digits. A stand-in sent back unchanged when its language gets a title is built anew from it
+ * (core/slugs.ts wantedSlug). In a transaction that holds a lock only article writes take: two saves of one title
+ * at the same moment, even on two servers, cannot both pick the same slug.
  */
 async function withUniqueSlugs<T>(
   db: Database,
-  wanted: { title: string; title_ar: string; slug_en: string; slug_ar: string; current?: ItemSlugs },
+  wanted: {
+    title_en: string;
+    title_ar: string;
+    slug_en: string;
+    slug_ar: string;
+    current?: { slugs: ItemSlugs; titles: Record<Language, string> };
+  },
   currentId: string | null,
   work: (tx: Transaction, slugs: ItemSlugs) => Promise<T>,
 ): Promise<T> {
@@ -405,22 +413,23 @@ async function withUniqueSlugs<T>(
         .limit(1);
       return Boolean(row);
     };
+    const titles = { before: wanted.current?.titles, after: { en: wanted.title_en, ar: wanted.title_ar } };
     // The owner's slugs keep the letters of either language (core/slugs.ts); one sent back as it is stays.
-    const own = (typed: string, current: string | undefined) =>
-      typed === current ? typed : arabicSlug(typed);
+    const own = (language: Language) => {
+      const current = wanted.current?.slugs[language];
+      const typed = wantedSlug(wanted[`slug_${language}`], current, language, titles);
+      return typed === "" ? "" : typed === current ? typed : arabicSlug(typed);
+    };
+    const long = (slug: string) => (slug.length >= SLUG_MIN_LENGTH ? slug : "");
+    const ownEn = own("en");
+    const ownAr = own("ar");
+    const fromTitleAr = long(arabicSlug(wanted.title_ar));
     const en = await buildUniqueSlug(
-      wanted.slug_en ? own(wanted.slug_en, wanted.current?.en) : buildSlug(wanted.title, now),
+      ownEn || long(englishSlug(wanted.title_en)) || fromTitleAr || buildSlug("", now),
       taken(articles.slug),
       now,
     );
-    const arCandidate = wanted.slug_ar
-      ? own(wanted.slug_ar, wanted.current?.ar)
-      : arabicSlug(wanted.title_ar);
-    const ar = await buildUniqueSlug(
-      arCandidate.length >= SLUG_MIN_LENGTH ? arCandidate : en,
-      taken(articles.slug_ar),
-      now,
-    );
+    const ar = await buildUniqueSlug(long(ownAr) || fromTitleAr || en, taken(articles.slug_ar), now);
     return work(tx, { en, ar });
   });
 }
@@ -459,15 +468,17 @@ function textChanges(
 }
 
 const wantedSlugs = (
-  fields: { title: string; title_ar: string },
+  fields: { title_en: string; title_ar: string },
   input: ArticleInput,
   current?: ArticleRow,
 ) => ({
-  title: fields.title,
+  title_en: fields.title_en,
   title_ar: fields.title_ar,
   slug_en: input.slug_en,
   slug_ar: input.slug_ar,
-  current: current ? articleSlugs(current) : undefined,
+  current: current
+    ? { slugs: articleSlugs(current), titles: { en: current.title_en, ar: current.title_ar } }
+    : undefined,
 });
 
 export async function createArticle(deps: ArticleWriteDeps, body: ArticleInput): Promise<OwnerArticle> {

@@ -30,17 +30,17 @@ export function projectsRouter({ projects, owner, audit }: ProjectsRouterDeps) {
       )
       .post("/", owner, limitBody(PROJECT_BODY_LIMIT), body, async (c) => {
         const saved = await projects.create(c.req.valid("json"));
-        await audit.record(c, "projectCreated", saved.title);
+        await audit.record(c, "projectCreated", saved.title || saved.title_ar);
         return c.json(saved, 201);
       })
       .put("/:id", owner, limitBody(PROJECT_BODY_LIMIT), body, async (c) => {
         const saved = await projects.update(c.req.param("id"), c.req.valid("json"));
-        await audit.record(c, "projectUpdated", saved.title);
+        await audit.record(c, "projectUpdated", saved.title || saved.title_ar);
         return c.json(saved, 200);
       })
       .delete("/:id", owner, async (c) => {
         const deleted = await projects.remove(c.req.param("id"));
-        await audit.record(c, "projectDeleted", deleted.title);
+        await audit.record(c, "projectDeleted", deleted.title || deleted.title_ar);
         return c.body(null, 204);
       })
       // One place up or down the owner's order (docs/product.md §5); answers the page of the owner's list the

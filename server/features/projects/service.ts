@@ -4,7 +4,7 @@ import { buildUniqueSlug } from "#core/article-rules.ts";
 import { isUuid } from "#core/ids.ts";
 import { ALL_CATEGORIES, CASE_STUDY_TEXTS } from "#core/projects.ts";
 import type { Language } from "#core/preferences.ts";
-import { projectSlugs, type ItemSlugs } from "#core/slugs.ts";
+import { projectSlugs, wantedSlug, type ItemSlugs } from "#core/slugs.ts";
 import { withShareImages, type ProjectInput } from "#db/inputs.ts";
 import type { ListPage, Page } from "#core/paging.ts";
 import { serializeRow, type OwnerProject, type Project } from "#db/records.ts";
@@ -254,11 +254,30 @@ function textChanges(current: ProjectRow | null, input: ProjectInput, now: Date)
   return { text_changed_en: at("en"), text_changed_ar: at("ar") };
 }
 
-/** The project's unique slug in each language (decision 015), under a lock only slug choices take. */
-async function uniqueSlugs(tx: Transaction, input: ProjectInput, currentId: string | null) {
+/**
+ * The project's unique slug in each language (decision 015), under a lock only slug choices take. A stand-in slug
+ * sent back unchanged when its language gets its first title is built anew from it (core/slugs.ts wantedSlug).
+ */
+async function uniqueSlugs(
+  tx: Transaction,
+  input: ProjectInput,
+  current: { id: string; slug_en: string; slug_ar: string; title: string; title_ar: string } | null,
+) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sira:project-slugs'))`);
   const now = Date.now();
-  const wanted = projectSlugs(input, now);
+  const currentId = current?.id ?? null;
+  const titles = {
+    before: current ? { en: current.title, ar: current.title_ar } : undefined,
+    after: { en: input.title, ar: input.title_ar },
+  };
+  const wanted = projectSlugs(
+    {
+      ...input,
+      slug_en: wantedSlug(input.slug_en, current?.slug_en, "en", titles),
+      slug_ar: wantedSlug(input.slug_ar, current?.slug_ar, "ar", titles),
+    },
+    now,
+  );
   const taken = (column: typeof projects.slug_en | typeof projects.slug_ar) => async (slug: string) => {
     const same = eq(column, slug);
     const rows = await tx
@@ -316,7 +335,7 @@ export async function updateProject(
   await requireGalleryStored(deps.uploads, input.gallery, currentGallery);
   const values = await rowOf(deps, input);
   const row = await deps.db.transaction(async (tx) => {
-    const slugs = await uniqueSlugs(tx, input, id);
+    const slugs = await uniqueSlugs(tx, input, current);
     const [updated] = await tx
       .update(projects)
       .set({
@@ -392,7 +411,8 @@ export async function moveProject(
   id: string,
   direction: "up" | "down",
 ): Promise<{ index: number; title: string }> {
-  const { title } = await findProject(db, id);
+  const found = await findProject(db, id);
+  const title = found.title || found.title_ar;
   const index = await withOrderLock(db, async (tx) => {
     const ordered = await tx
       .select({ id: projects.id, position: projects.position })

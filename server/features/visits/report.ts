@@ -7,6 +7,7 @@ import {
   weekStart,
   type VisitKind,
 } from "#core/visits.ts";
+import { readableAddress } from "#core/readable-address.ts";
 import type { Database } from "#db/client.ts";
 import { messages, visitCounts } from "#db/schema.ts";
 
@@ -139,7 +140,11 @@ export function createVisitReports(deps: { db: Database; timeZone: () => Promise
       };
     },
 
-    /** Every daily row of the range and every lead, as CSV (RFC 4180): day, kind, key, count. */
+    /**
+     * Every daily row of the range and every lead, as CSV (RFC 4180): day, kind, key, count. It opens with a UTF-8
+     * byte-order mark, which tells a spreadsheet the file's encoding (without it Excel reads Arabic as Latin-1),
+     * and addresses are written as a person reads them, Arabic letters and not their percent-encoding.
+     */
     async csv(from: string, to: string): Promise<string> {
       const rows = await db
         .select()
@@ -160,7 +165,7 @@ export function createVisitReports(deps: { db: Database; timeZone: () => Promise
         )
         .orderBy(messages.created_at);
       const lines = [["day", "kind", "key", "count"]];
-      for (const row of rows) lines.push([row.day, row.kind, row.key, String(row.views)]);
+      for (const row of rows) lines.push([row.day, row.kind, readableAddress(row.key), String(row.views)]);
       const leadCounts = new Map<string, number>();
       for (const lead of leadRows) {
         for (const [kind, key] of [
@@ -168,12 +173,12 @@ export function createVisitReports(deps: { db: Database; timeZone: () => Promise
           ["lead-last-page", lead.last],
         ] as const) {
           if (key === null) continue;
-          const id = `${lead.day}\n${kind}\n${key}`;
+          const id = `${lead.day}\n${kind}\n${readableAddress(key)}`;
           leadCounts.set(id, (leadCounts.get(id) ?? 0) + 1);
         }
       }
       for (const [id, count] of leadCounts) lines.push([...id.split("\n"), String(count)]);
-      return lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
+      return "\uFEFF" + lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
     },
   };
 }

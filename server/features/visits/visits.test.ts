@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiErrorText } from "#core/api-errors.ts";
@@ -256,6 +257,27 @@ describe.each(backends)("visits on $name", (backend) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body!.error).toBe(apiErrorText("ar", "visitRangeInvalid", { max: 400 }));
     expect((await app.request(`/api/visits?from=${before}&to=${TODAY}`)).status).toBe(401);
+  });
+
+  it("exports a CSV a spreadsheet opens with Arabic addresses as letters", async () => {
+    const { app } = site(database());
+    const cookie = await signIn(app, database());
+    const arabic = "/ar/articles/دليل-سريع";
+    // The address as it comes on the wire, percent-encoded, as the counter keeps it.
+    await database()
+      .db.insert(visitCounts)
+      .values([{ day: TODAY, kind: "page", key: encodeURI(arabic), views: 3 }]);
+    const csv = await app.request(`/api/visits/export?from=${TODAY}&to=${TODAY}`, {
+      headers: { Cookie: cookie },
+    });
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    // A UTF-8 byte-order mark first: a spreadsheet then reads the Arabic as UTF-8.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = parse<Record<string, string>>(Buffer.from(bytes), { bom: true, columns: true });
+    expect(records).toEqual([{ day: TODAY, kind: "page", key: arabic, count: "3" }]);
+    // The owner's figures keep the key as counted; the view shows it as letters (core/readable-address.ts).
+    const report = await ownerRequests(app, () => cookie)("GET", `/api/visits?from=${TODAY}&to=${TODAY}`);
+    expect(report.body).toMatchObject({ pages: [{ key: encodeURI(arabic), count: 3 }] });
   });
 
   it("counts a range longer than 90 days a week at a time, Monday to Sunday, and exports it by day", async () => {

@@ -1,4 +1,5 @@
 import { useFormContext, useWatch, type FieldValues, type Path } from "react-hook-form";
+import { readableAddress } from "#core/readable-address.ts";
 import { arabicSlug, itemPath } from "#core/slugs.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { TextArea, TextInput } from "#app/features/admin/forms/form-controls.tsx";
@@ -52,9 +53,10 @@ export function AddressFields<Values extends FieldValues & AddressValues>({
     const typed = slugs[lang === "en" ? 0 : 1] ?? "";
     // The owner's slug as the server keeps it: letters of either language (core/slugs.ts).
     const slug = arabicSlug(typed);
+    // Read as words (Arabic letters), isolated left to right (Unicode LRI…PDI) so its slashes stay in place.
     return slug
       ? t("admin.addresses.preview", {
-          address: decodeURIComponent(itemPath(kind, { en: slug, ar: slug }, lang)),
+          address: `\u2066${readableAddress(itemPath(kind, { en: slug, ar: slug }, lang))}\u2069`,
         })
       : t("admin.addresses.preview", { address: t("admin.addresses.fromTitle") });
   };
@@ -73,7 +75,7 @@ export function AddressFields<Values extends FieldValues & AddressValues>({
               dir={lang === "en" ? "ltr" : "rtl"}
               lang={lang}
             />
-            <output htmlFor={`${id}-slug-${lang}`} dir="auto" className="text-xs text-muted-foreground">
+            <output htmlFor={`${id}-slug-${lang}`} className="text-xs text-muted-foreground">
               {preview(lang)}
             </output>
           </div>

@@ -1,5 +1,6 @@
 import { fromZonedInput, toZonedInput } from "#core/dates.ts";
 import { parseTags } from "#core/projects.ts";
+import { hasOwnTitle } from "#core/slugs.ts";
 import type { ArticleStatus, OwnerArticle } from "#db/records.ts";
 import { addressBody, addressValuesOf, type AddressValues, type ShareImages } from "./address-fields.tsx";
 import { imageBody, imageValuesOf, NO_IMAGE, topField, type ImageValues } from "./editor-form.ts";
@@ -21,9 +22,12 @@ export interface ArticleValues extends ImageValues, AddressValues {
 }
 
 export function valuesOf(article: OwnerArticle | undefined, timeZone: string): ArticleValues {
+  const titles = { en: article?.title_en ?? "", ar: article?.title_ar ?? "" };
+  // A title an earlier version copied from the other language is not shown as this one's.
+  const title = (language: "en" | "ar") => (hasOwnTitle(language, titles) ? titles[language] : "");
   return {
-    title_en: article?.title_en ?? "",
-    title_ar: article?.title_ar ?? "",
+    title_en: title("en"),
+    title_ar: title("ar"),
     content_en: article?.content_en ?? "",
     content_ar: article?.content_ar ?? "",
     summary_en: article?.summary_en ?? "",

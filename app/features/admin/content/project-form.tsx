@@ -181,7 +181,7 @@ export function ProjectForm({ project }: { project?: OwnerProject }) {
   return (
     <EditorDialog kind="projects" editing={Boolean(project)} editor={editor}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label={t("admin.projects.title")} dir="auto" {...text("title")} />
+        <TextInput label={t("admin.projects.title")} dir="ltr" lang="en" {...text("title")} />
         <TextInput
           label={t("admin.projects.titleAr")}
           hint={t("admin.projects.arabicHint")}
@@ -189,7 +189,13 @@ export function ProjectForm({ project }: { project?: OwnerProject }) {
           lang="ar"
           {...text("title_ar")}
         />
-        <TextArea label={t("admin.projects.description")} rows={4} dir="auto" {...text("description")} />
+        <TextArea
+          label={t("admin.projects.description")}
+          rows={4}
+          dir="ltr"
+          lang="en"
+          {...text("description")}
+        />
         <TextArea
           label={t("admin.projects.descriptionAr")}
           rows={4}
@@ -197,7 +203,7 @@ export function ProjectForm({ project }: { project?: OwnerProject }) {
           lang="ar"
           {...text("description_ar")}
         />
-        <TextInput label={t("admin.projects.category")} dir="auto" {...text("category")} />
+        <TextInput label={t("admin.projects.category")} dir="ltr" lang="en" {...text("category")} />
         <TextInput label={t("admin.projects.categoryAr")} dir="rtl" lang="ar" {...text("category_ar")} />
         <TextInput
           label={t("admin.projects.tags")}

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { TestimonialInputSchema } from "#db/inputs.ts";
+import { pickText } from "#core/projects.ts";
 import type { Project, Testimonial } from "#db/records.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { EditorDialog } from "#app/features/admin/content/editor-dialog.tsx";
@@ -154,7 +155,7 @@ export function TestimonialForm({
             <option value="">{t("admin.testimonials.noProject")}</option>
             {projects.map((project) => (
               <option key={project.id} value={project.id} dir="auto">
-                {language === "ar" ? project.title_ar || project.title : project.title}
+                {pickText(project.title, project.title_ar, language).text}
               </option>
             ))}
           </select>

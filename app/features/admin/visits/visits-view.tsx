@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { LOCALES, formatShortDate } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
+import { readableAddress } from "#core/readable-address.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { VisitsData } from "./visits-data.ts";
@@ -21,7 +22,8 @@ export function VisitsView({ report, days }: VisitsData) {
     label: t(`${prefix}.${row.key}` as TranslationKey),
     count: row.count,
   });
-  const plain = (row: KeyCount) => ({ label: row.key, count: row.count });
+  // Addresses (and host names) as a person reads them: Arabic letters, not their percent-encoding.
+  const plain = (row: KeyCount) => ({ label: readableAddress(row.key), count: row.count });
   // A day of the site's time zone (YYYY-MM-DD) written in the owner's language; a week by its first day.
   const periods = report.periods.map((row) => ({
     label: formatShortDate(`${row.day}T12:00:00Z`, language, "UTC"),
