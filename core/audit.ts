@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "settingsReset",
   "backupDownloaded",
   "backupRestored",
+  "contentImported",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -18,7 +18,9 @@ import { createContact } from "./features/contact/submit.ts";
 import { createInboxService } from "./features/inbox/service.ts";
 import { createProjects } from "./features/projects/service.ts";
 import { createTestimonials } from "./features/testimonials/service.ts";
-import { renderArticleHtml } from "./features/articles/sanitize.ts";
+import { renderArticleHtml, sanitizeHtml } from "./features/articles/sanitize.ts";
+import { createImageFetcher, type FetchImage } from "./features/moving/fetch-image.ts";
+import { createMoving } from "./features/moving/moving.ts";
 import { contentToHtml } from "#core/content-html.ts";
 import { createSettingsService } from "./features/settings/service.ts";
 import { createShareImages } from "./features/share-images/render.ts";
@@ -46,6 +48,8 @@ export interface ServiceDeps {
   contentChanged?: () => void;
   /** Counts public page views (docs/product.md §27); its owner starts and stops it. One per app by default. */
   visits?: VisitCounter;
+  /** Fetches an imported source's images by address; by default never from a private or loopback address. */
+  fetchImage?: FetchImage;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -125,6 +129,17 @@ export function createServices(deps: ServiceDeps) {
       db,
       images,
       logger,
+      contentChanged,
+      variantsQueued: () => uploads.variants.kick(),
+    }),
+    moving: createMoving({
+      db,
+      images,
+      uploads,
+      sanitizeHtml,
+      fetchImage: deps.fetchImage ?? createImageFetcher(),
+      logger,
+      now,
       contentChanged,
       variantsQueued: () => uploads.variants.kick(),
     }),

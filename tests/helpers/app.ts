@@ -19,7 +19,10 @@ export function makeApp(
   database: TestDatabase,
   env: Record<string, string> = {},
   options: Partial<
-    Pick<AppOptions, "now" | "pageCache" | "notifier" | "changes" | "images" | "clientDir" | "alerts" | "ssr">
+    Pick<
+      AppOptions,
+      "now" | "pageCache" | "notifier" | "changes" | "images" | "clientDir" | "alerts" | "ssr" | "fetchImage"
+    >
   > = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sira-test-"));
