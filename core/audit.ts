@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   "settingsReset",
   "backupDownloaded",
   "backupRestored",
+  "contentImported",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -530,3 +530,27 @@ export const searchDocuments = pgTable(
 );
 
 export type SearchDocumentRow = typeof searchDocuments.$inferSelect;
+// What an import brought in (docs/product.md §31): the source's own id of each item, so importing the same source
+// again updates the item it made instead of making a second one. `source` names the kind of source and the site
+// it came from ("wordpress:https://old.example.com", "ghost", "markdown", "sira").
+export const importedItems = pgTable(
+  "imported_items",
+  {
+    source: text("source").notNull(),
+    source_id: text("source_id").notNull(),
+    /** "articles", or "images" for a picture the import stored. */
+    kind: text("kind").notNull(),
+    /** The item's id; for an image, its stored address. */
+    item_id: text("item_id").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.source_id] })],
+);
+
+// Addresses an imported item had on the site it came from (`/2023/05/my-post/`, `/posts/my-post/`): each answers
+// 301 to the item's address here in `language` (docs/product.md §31). The path is kept without its trailing slash.
+export const oldAddresses = pgTable("old_addresses", {
+  path: text("path").primaryKey(),
+  kind: text("kind").notNull(),
+  language: text("language").$type<"en" | "ar">().notNull(),
+  item_id: uuid("item_id").notNull(),
+});

@@ -22,6 +22,8 @@ import { findOwnerSession, passwordConfirmation, requireOwner } from "./features
 import { authRouter } from "./features/auth/router.ts";
 import { backupRouter } from "./features/backup/router.ts";
 import { ownerOrLocalKey } from "./features/backup/local-channel.ts";
+import type { FetchImage } from "./features/moving/fetch-image.ts";
+import { movingRouter } from "./features/moving/router.ts";
 import type { Notifier } from "./features/contact/notifier.ts";
 import { contactRouter } from "./features/contact/router.ts";
 import { cspReportRouter } from "./features/csp-report/router.ts";
@@ -69,6 +71,8 @@ export interface AppOptions {
   dataHealth?: DataHealth;
   /** Counts public page views (docs/product.md §27); by default one per app, written when flushed. */
   visits?: VisitCounter;
+  /** Fetches an imported source's images by address; tests reach their own loopback server with it. */
+  fetchImage?: FetchImage;
   /** The key of `npm run backup` while this server runs on the embedded database (decision 018). */
   backupKey?: string;
 }
@@ -119,6 +123,7 @@ function apiRouter(
     .route("/messages", inboxRouter({ ...services, owner }))
     .route("/settings", settingsRouter({ ...services, owner }))
     .route("/backup", backupRouter({ ...services, ...guards, backupKey }))
+    .route("/moving", movingRouter({ ...services, owner }))
     .route("/audit", auditRouter({ ...services, owner }))
     .route("/visits", visitsRouter({ ...services, owner }))
     .all("*", (c) => apiFail(c, 404, "notFound"));
@@ -184,7 +189,13 @@ export function createApp(options: AppOptions) {
   // Every state-changing request, API or page, must come from this site (CSRF).
   app.use(refuseCrossSite(env.siteUrl));
   // JSON endpoints take JSON only; uploads are multipart.
-  app.use("/api/*", except(["/api/uploads", "/api/backup/restore"], requireJsonBody));
+  app.use(
+    "/api/*",
+    except(
+      ["/api/uploads", "/api/backup/restore", "/api/moving/preview", "/api/moving/import"],
+      requireJsonBody,
+    ),
+  );
   // A delete takes no body: a large one is refused, not buffered (docs/product.md §20).
   app.use("/api/*", limitIgnoredBody(["DELETE"]));
   app.route("/api", apiRouter(services, guards, env, logger, options.backupKey));

@@ -19,7 +19,9 @@ import { createContact } from "./features/contact/submit.ts";
 import { createInboxService } from "./features/inbox/service.ts";
 import { createProjects } from "./features/projects/service.ts";
 import { createTestimonials } from "./features/testimonials/service.ts";
-import { renderArticleHtml } from "./features/articles/sanitize.ts";
+import { renderArticleHtml, sanitizeHtml } from "./features/articles/sanitize.ts";
+import { createImageFetcher, type FetchImage } from "./features/moving/fetch-image.ts";
+import { createMoving } from "./features/moving/moving.ts";
 import { contentToHtml } from "#core/content-html.ts";
 import { canonicalPath, languageOfPath, pathWithoutLanguage, PUBLIC_PAGES } from "#core/localized-paths.ts";
 import { isPossibleSlug } from "#core/slugs.ts";
@@ -50,6 +52,8 @@ export interface ServiceDeps {
   contentChanged?: () => void;
   /** Counts public page views (docs/product.md §27); its owner starts and stops it. One per app by default. */
   visits?: VisitCounter;
+  /** Fetches an imported source's images by address; by default never from a private or loopback address. */
+  fetchImage?: FetchImage;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -134,6 +138,17 @@ export function createServices(deps: ServiceDeps) {
       images,
       logger,
       gates: restoreGates,
+      contentChanged,
+      variantsQueued: () => uploads.variants.kick(),
+    }),
+    moving: createMoving({
+      db,
+      images,
+      uploads,
+      sanitizeHtml,
+      fetchImage: deps.fetchImage ?? createImageFetcher(),
+      logger,
+      now,
       contentChanged,
       variantsQueued: () => uploads.variants.kick(),
     }),

@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { NotFoundScreen } from "#app/components/error-screens.tsx";
+import { redirectOldAddress } from "#app/features/moving/old-address.server.ts";
 import { pageHead } from "#app/lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
-export function loader() {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await redirectOldAddress(context, request);
   return data(null, { status: 404 });
 }
 

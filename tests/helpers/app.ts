@@ -21,7 +21,16 @@ export function makeApp(
   options: Partial<
     Pick<
       AppOptions,
-      "now" | "pageCache" | "notifier" | "changes" | "images" | "clientDir" | "alerts" | "ssr" | "routes"
+      | "now"
+      | "pageCache"
+      | "notifier"
+      | "changes"
+      | "images"
+      | "clientDir"
+      | "alerts"
+      | "ssr"
+      | "routes"
+      | "fetchImage"
     >
   > = {},
 ) {

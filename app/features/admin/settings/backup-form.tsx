@@ -1,4 +1,4 @@
-import { Download, Upload } from "lucide-react";
+import { Download, FileText, Upload } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { apiErrorText } from "#core/api-errors.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -62,6 +62,15 @@ export function BackupForm() {
       >
         <Download aria-hidden="true" className="size-4" />
         {t("admin.settings.backup.download")}
+      </a>
+      <p className="text-sm text-muted-foreground">{t("moving.downloadText")}</p>
+      <a
+        href="/api/moving/export"
+        download
+        className="inline-flex items-center gap-2 self-start rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted"
+      >
+        <FileText aria-hidden="true" className="size-4" />
+        {t("moving.download")}
       </a>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
         <div className="flex flex-col gap-1.5">
