@@ -5,7 +5,11 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 
 const [port = "0", file = ""] = process.argv.slice(2);
-const bodies = { br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`), identity: readFileSync(file) };
+const bodies = {
+  br: readFileSync(`${file}.br`),
+  gzip: readFileSync(`${file}.gz`),
+  identity: readFileSync(file),
+};
 
 http
   .createServer((request, response) => {

@@ -2,6 +2,7 @@ import { Copy, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { formatLongDate } from "#core/dates.ts";
 import { localizePath } from "#core/localized-paths.ts";
+import { pickText } from "#core/projects.ts";
 import type { Language } from "#core/preferences.ts";
 import type { Project } from "#db/records.ts";
 import type { TestimonialLinkItem } from "#server/features/testimonials/service.ts";
@@ -76,7 +77,7 @@ export function LinkForm({ projects }: { projects: Project[] }) {
             <option value="">{t("admin.testimonials.noProject")}</option>
             {projects.map((item) => (
               <option key={item.id} value={item.id}>
-                {language === "ar" ? item.title_ar || item.title : item.title}
+                {pickText(item.title, item.title_ar, language).text}
               </option>
             ))}
           </select>

@@ -1,9 +1,7 @@
 import { ArrowDown, ArrowUp, Check, Home, Pencil, Plus, Trash2, type LucideIcon } from "lucide-react";
 import type { ButtonHTMLAttributes } from "react";
 import { Link, Outlet } from "react-router";
-import { formatLongDate } from "#core/dates.ts";
 import { directionOf } from "#core/preferences.ts";
-import { pickText } from "#core/projects.ts";
 import type { Project, Testimonial } from "#db/records.ts";
 import type { TestimonialLinkItem } from "#server/features/testimonials/service.ts";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -31,74 +29,6 @@ function RowAction({
     <button type="button" className={iconButton} aria-label={label} {...props}>
       <Icon aria-hidden="true" className="size-4" />
     </button>
-  );
-}
-
-function LinkForm({ projects }: { projects: Project[] }) {
-  const { t, language, localPath } = useI18n();
-  const { timeZone } = useSite();
-  const id = useId();
-  const [label, setLabel] = useState("");
-  const [project, setProject] = useState("");
-  const [link, setLink] = useState<{ token: string; expires_at: string } | null>(null);
-  const create = useMutation<{ token: string; expires_at: string }>({ onSuccess: setLink });
-  return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="flex flex-col gap-3 rounded-xl border border-border p-4"
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {t("admin.testimonials.linkTitle")}
-      </h2>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          {t("admin.testimonials.linkLabel")}
-          <input
-            dir="auto"
-            value={label}
-            onChange={(event) => setLabel(event.target.value)}
-            className={inputClass}
-          />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          {t("admin.testimonials.linkProject")}
-          <select value={project} onChange={(event) => setProject(event.target.value)} className={inputClass}>
-            <option value="">{t("admin.testimonials.noProject")}</option>
-            {projects.map((item) => (
-              <option key={item.id} value={item.id}>
-                {pickText(item.title, item.title_ar, language).text}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <button
-        type="button"
-        disabled={create.busy}
-        onClick={() => void create.submit({ intent: "link", label, project_id: project || null })}
-        className="self-start rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90"
-      >
-        {t("admin.testimonials.linkCreate")}
-      </button>
-      {link ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-address`} className="text-sm font-semibold">
-            {t("admin.testimonials.linkAddress")}
-          </label>
-          <input
-            id={`${id}-address`}
-            readOnly
-            dir="ltr"
-            value={`${window.location.origin}${localPath(`/testimonial/${link.token}`)}`}
-            onFocus={(event) => event.target.select()}
-            className={inputClass}
-          />
-          <p role="status" className="text-sm text-muted-foreground">
-            {t("admin.testimonials.linkReady", { date: formatLongDate(link.expires_at, language, timeZone) })}
-          </p>
-        </div>
-      ) : null}
-    </section>
   );
 }
 
