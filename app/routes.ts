@@ -25,6 +25,8 @@ function publicPages(language: "en" | "ar") {
     // A client's one-time link to write a testimonial (docs/product.md §29.2): never cached, never indexed.
     page("testimonial/:token", "routes/testimonial.tsx", "testimonial"),
     page("services", "routes/services.tsx", "services"),
+    // The owner's CV (docs/product.md §30); its PDF and JSON Resume files are the server's (server/features/cv).
+    page("cv", "routes/cv.tsx", "cv"),
     page("contact", "routes/contact.tsx", "contact"),
     page("dashboard", "routes/dashboard.tsx", "dashboard"),
     page("*", "routes/not-found.tsx", "not-found"),

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "messagesChanged",
   "settingsChanged",
   "settingsReset",
+  "cvChanged",
   "backupDownloaded",
   "backupRestored",
 ] as const;

@@ -24,6 +24,7 @@ import { authRouter } from "./features/auth/router.ts";
 import { backupRouter } from "./features/backup/router.ts";
 import type { Notifier } from "./features/contact/notifier.ts";
 import { contactRouter } from "./features/contact/router.ts";
+import { cvFilesRouter, cvRouter } from "./features/cv/router.ts";
 import { cspReportRouter } from "./features/csp-report/router.ts";
 import { healthRouter } from "./features/health/router.ts";
 import { inboxRouter } from "./features/inbox/router.ts";
@@ -114,6 +115,7 @@ function apiRouter(
     .route("/uploads", uploadsRouter({ ...services, owner, logger }))
     .route("/messages", inboxRouter({ ...services, owner }))
     .route("/settings", settingsRouter({ ...services, owner }))
+    .route("/cv", cvRouter({ ...services, owner }))
     .route("/backup", backupRouter({ ...services, ...guards, backupKey }))
     .route("/audit", auditRouter({ ...services, owner }))
     .route("/visits", visitsRouter({ ...services, owner }))
@@ -189,6 +191,8 @@ export function createApp(options: AppOptions) {
   // The contact page's no-JavaScript post reaches React Router's action: the same cap on its size.
   app.post("/contact", limitBody(CONTACT_BODY_LIMIT));
   app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images, logger));
+  // The CV's PDF and JSON Resume files, beside its page (docs/product.md §30).
+  app.route("/", cvFilesRouter({ cv: services.cv, publicOrigin: env.publicOrigin }));
   if (options.clientDir) app.route("/", builtFiles(options.clientDir));
   if (options.ssr) {
     app.route(
