@@ -53,9 +53,19 @@ function typst(): Promise<Compiler> {
 // override would otherwise turn the rest of its line around.
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
-function withoutBidiControls<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value), (_key, item: unknown) =>
-    typeof item === "string" ? item.replace(BIDI_CONTROLS, "") : item,
+// Typst breaks lines between words only: a word longer than a column (a pasted hash, "xxxx…") would run over the
+// page, so a break opportunity (a zero-width space) is offered every 30 characters of such a word.
+const LONG_WORD = /[^\s/]{40,}/g;
+const breakable = (word: string) => word.replace(/(.{30})/gu, "$1\u200b");
+
+/** Every string of `value` as the PDF places it; addresses (links, the portrait's file) are left as they are. */
+function placedTexts<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (key, item: unknown) =>
+    typeof item !== "string"
+      ? item
+      : ["url", "path", "website", "email", "phone"].includes(key)
+        ? item
+        : item.replace(BIDI_CONTROLS, "").replace(LONG_WORD, breakable),
   ) as T;
 }
 
@@ -68,7 +78,7 @@ function templateData(input: CvPdfInput): string {
   const { view } = input;
   const words = CV_WORDS[view.language];
   return JSON.stringify(
-    withoutBidiControls({
+    placedTexts({
       ...view,
       title: `${view.name}: ${words.title}`,
       paper: input.paper,
