@@ -15,6 +15,7 @@ import {
 import type { Database } from "#db/client.ts";
 import {
   articles,
+  cvDocument,
   imageVariants,
   messages,
   projectImages,
@@ -31,7 +32,7 @@ import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { findRowProblem } from "./rows.ts";
 
 // The site in one zip (docs/product.md §19): every table of content as JSON (projects, articles, settings,
-// messages), every stored image, and a manifest naming the format, its version and the SHA-256 of every entry.
+// the CV, messages), every stored image, and a manifest naming the format, its version and the SHA-256 of every entry.
 // Sessions, sign-in limits and the owner's password are not content and stay out. Restoring checks the whole
 // archive before touching anything, then replaces the content in one transaction: all or nothing.
 
@@ -47,6 +48,7 @@ const TABLES = {
   testimonials,
   articles,
   site_settings: siteSettings,
+  cv_document: cvDocument,
   messages,
   image_variants: imageVariants,
   // The addresses items had before (decision 043): a restored site answers them as the backed-up one did.
@@ -60,6 +62,7 @@ const LATER_TABLES: readonly TableName[] = [
   "slug_history",
   "project_images",
   "testimonials",
+  "cv_document",
 ];
 
 export interface BackupManifest {
