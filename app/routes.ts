@@ -63,6 +63,7 @@ export default [
         route(":id", "routes/admin/testimonial-editor.tsx", { id: "admin-testimonial-edit" }),
       ]),
       route("messages", "routes/admin/messages.tsx"),
+      route("cv", "routes/admin/cv.tsx", { id: "admin-cv" }),
       route("settings", "routes/admin/settings.tsx", [
         index("routes/admin/settings-index.tsx"),
         route("security", "routes/admin/settings-security.tsx"),
