@@ -72,7 +72,7 @@ export default defineConfig(({ command }) => ({
   // The server build bundles its dependencies: loading hundreds of small ES modules from node_modules
   // (drizzle-orm alone) cost ~130 MB of RSS at start, and a bundle keeps only the icons and code we use.
   // PGlite (WebAssembly files), pg (optional native parts), jsdom (loaded on demand) and sharp (a native
-  // module with its own libvips binaries) stay outside. The development server loads dependencies from
+  // module with its own libvips binaries) and the Typst compiler (a native module) stay outside. The development server loads dependencies from
   // node_modules as Node does (bundling CommonJS React there fails with "module is not defined").
   ssr:
     command === "build"
@@ -84,6 +84,7 @@ export default defineConfig(({ command }) => ({
             "jsdom",
             "dompurify",
             "sharp",
+            "@myriaddreamin/typst-ts-node-compiler",
             "@zxcvbn-ts/language-common",
           ],
         }

@@ -27,6 +27,8 @@ function publicPages(language: "en" | "ar") {
     // The site's search (docs/product.md §30): never cached by the page cache, never indexed.
     page("search", "routes/search.tsx", "search"),
     page("services", "routes/services.tsx", "services"),
+    // The owner's CV (docs/product.md §32); its PDF and JSON Resume files are the server's (server/features/cv).
+    page("cv", "routes/cv.tsx", "cv"),
     page("contact", "routes/contact.tsx", "contact"),
     page("dashboard", "routes/dashboard.tsx", "dashboard"),
     page("*", "routes/not-found.tsx", "not-found"),
@@ -66,6 +68,7 @@ export default [
         route(":id", "routes/admin/testimonial-editor.tsx", { id: "admin-testimonial-edit" }),
       ]),
       route("messages", "routes/admin/messages.tsx"),
+      route("cv", "routes/admin/cv.tsx", { id: "admin-cv" }),
       route("settings", "routes/admin/settings.tsx", [
         index("routes/admin/settings-index.tsx"),
         route("security", "routes/admin/settings-security.tsx"),

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "messagesChanged",
   "settingsChanged",
   "settingsReset",
+  "cvChanged",
   "backupDownloaded",
   "backupRestored",
   "contentImported",

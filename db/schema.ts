@@ -360,6 +360,18 @@ export const siteSettings = pgTable(
   (table) => [check("site_settings_single_row", sql`${table.id} = 1`)],
 );
 
+// The owner's CV (docs/product.md §32): one row holding the document core/cv.ts checks (the sections only a CV
+// needs and the choice of what appears); absent until the owner first saves it.
+export const cvDocument = pgTable(
+  "cv_document",
+  {
+    id: integer("id").primaryKey().default(1),
+    document: jsonb("document").notNull(),
+    updated_at: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [check("cv_document_single_row", sql`${table.id} = 1`)],
+);
+
 // The responsive variants of each upload (docs/product.md §13, decision 010): written when the file is
 // stored, read by the pages that show it, removed with it.
 export const imageVariants = pgTable("image_variants", {

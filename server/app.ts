@@ -26,6 +26,7 @@ import type { FetchImage } from "./features/moving/fetch-image.ts";
 import { movingRouter } from "./features/moving/router.ts";
 import type { Notifier } from "./features/contact/notifier.ts";
 import { contactRouter } from "./features/contact/router.ts";
+import { cvFilesRouter, cvRouter } from "./features/cv/router.ts";
 import { cspReportRouter } from "./features/csp-report/router.ts";
 import { healthRouter } from "./features/health/router.ts";
 import { inboxRouter } from "./features/inbox/router.ts";
@@ -122,6 +123,7 @@ function apiRouter(
     .route("/uploads", uploadsRouter({ ...services, owner, logger }))
     .route("/messages", inboxRouter({ ...services, owner }))
     .route("/settings", settingsRouter({ ...services, owner }))
+    .route("/cv", cvRouter({ ...services, owner }))
     .route("/backup", backupRouter({ ...services, ...guards, backupKey }))
     .route("/moving", movingRouter({ ...services, owner }))
     .route("/audit", auditRouter({ ...services, owner }))
@@ -202,6 +204,8 @@ export function createApp(options: AppOptions) {
   // The contact form endpoint, outside /api: it takes form data as well as JSON.
   app.route("/f", contactRouter({ ...services, trustProxy: env.trustProxy, publicOrigin: env.publicOrigin }));
   app.route(IMAGE_URL_PREFIX.slice(0, -1), storedImagesRouter(images, logger));
+  // The CV's PDF and JSON Resume files, beside its page (docs/product.md §32).
+  app.route("/", cvFilesRouter({ cv: services.cv, publicOrigin: env.publicOrigin }));
   if (options.clientDir) app.route("/", builtFiles(options.clientDir));
   if (options.ssr) {
     app.route(

@@ -9,6 +9,7 @@ import { createDiskImageStore } from "./kernel/storage/disk-store.ts";
 import type { ImageStore } from "./kernel/storage/image-store.ts";
 import { ownerAlertsFromEnv, type OwnerAlerts } from "./features/alerts/owner-alerts.ts";
 import { createArticles } from "./features/articles/service.ts";
+import { createCv } from "./features/cv/service.ts";
 import { createAuditLog } from "./features/audit/service.ts";
 import { createOwnerAuth } from "./features/auth/owner-auth.ts";
 import { createBackups } from "./features/backup/archive.ts";
@@ -119,6 +120,7 @@ export function createServices(deps: ServiceDeps) {
     testimonials: createTestimonials({ db, now, rateLimits, uploads, contentChanged }),
     inbox: createInboxService({ db, now }),
     search: createSearch({ db, now, logger, rateLimits }),
+    cv: createCv({ db, images, logger, settings: () => settings.read(), contentChanged }),
     contact: createContact({
       db,
       logger,

@@ -1,9 +1,16 @@
+import { DownloadCvLink } from "#app/components/download-cv-link.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
+import { readForPage } from "#app/lib/services.server.ts";
 import { Link } from "react-router";
 import { useI18n } from "#app/lib/i18n.ts";
 import { metaText, pageHead } from "#app/lib/meta.ts";
 import { useSite } from "#app/lib/site.ts";
 import type { Route } from "./+types/about";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { data: cv } = await readForPage(context, "cv", ({ cv }) => cv.read());
+  return { cvLink: cv?.downloadLink.about ?? false };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageHead(args, {
@@ -12,7 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
     breadcrumbs: [[metaText(args).text("nav.about"), "/about"]],
   });
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   const { t, localPath } = useI18n();
   const site = useSite();
   return (
@@ -30,6 +37,9 @@ export default function About() {
         className="aspect-[16/7] w-full rounded-2xl bg-muted object-cover shadow-lg"
       />
       <p className="text-lg leading-8 text-foreground/90">{site.bio}</p>
+      {loaderData.cvLink ? (
+        <DownloadCvLink className="inline-flex items-center gap-2 self-start rounded-md border border-border px-5 py-3 font-semibold hover:bg-muted" />
+      ) : null}
       <div className="flex flex-col gap-4">
         <h2 className="text-2xl font-bold">{t("about.skillsTitle")}</h2>
         <ul className="flex flex-wrap gap-3">

@@ -13,7 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: testimonials } = await readForPage(context, "testimonials", ({ testimonials }) =>
     testimonials.listHome(),
   );
+  const { data: cv } = await readForPage(context, "cv", ({ cv }) => cv.read());
   return {
+    cvLink: cv?.downloadLink.hero ?? false,
     featured: await loadHomeProjects(context, language),
     testimonials: await publicTestimonials(context, testimonials ?? [], language),
   };
@@ -52,7 +54,7 @@ const loadTestimonials = () => import("#app/features/home/testimonials-section.t
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Hero />
+      <Hero cvLink={loaderData.cvLink} />
       <LazySection load={loadFeatured} props={{ featured: loaderData.featured }} />
       {loaderData.testimonials.length > 0 ? (
         <LazySection load={loadTestimonials} props={{ testimonials: loaderData.testimonials }} />

@@ -7,7 +7,7 @@ import { OWNER_PASSWORD, expect, text } from "./fixtures.ts";
 export const ADMIN = "/admin-mh2025";
 
 export type AdminView =
-  "projects" | "articles" | "testimonials" | "messages" | "visits" | "settings" | "activity";
+  "projects" | "articles" | "testimonials" | "cv" | "messages" | "visits" | "settings" | "activity";
 
 /** Signs in on the admin page of this worker's server, or of the server at `origin`. */
 export async function signIn(page: Page, language: "en" | "ar" = "en", origin = "") {

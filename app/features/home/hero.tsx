@@ -1,11 +1,13 @@
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { DownloadCvLink } from "#app/components/download-cv-link.tsx";
 import { SocialLinks } from "#app/components/social-links.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 
-export function Hero() {
+/** `cvLink`: the owner switched on the "Download CV" link for the hero (docs/product.md §32). */
+export function Hero({ cvLink = false }: { cvLink?: boolean }) {
   const { t, localPath } = useI18n();
   const site = useSite();
   return (
@@ -40,6 +42,9 @@ export function Hero() {
             >
               {t("home.contactMe")}
             </Link>
+            {cvLink ? (
+              <DownloadCvLink className="inline-flex items-center gap-2 rounded-md px-4 py-3 font-semibold text-primary hover:bg-muted" />
+            ) : null}
           </div>
           <SocialLinks
             links={["github", "linkedin"]}

@@ -16,6 +16,7 @@ import {
 import type { Database } from "#db/client.ts";
 import {
   articles,
+  cvDocument,
   imageVariants,
   messages,
   projectImages,
@@ -34,7 +35,7 @@ import { createRowChecker, type RowProblem } from "./rows.ts";
 import { rebuildSearchIndex } from "#server/kernel/search-index.ts";
 
 // The site in one zip (docs/product.md §19): every table of content as JSON (projects, articles, settings,
-// messages), every stored image, and a manifest naming the format, its version and the SHA-256 of every entry.
+// the CV, messages), every stored image, and a manifest naming the format, its version and the SHA-256 of every entry.
 // Sessions, sign-in limits and the owner's password are not content and stay out. Restoring checks the whole
 // archive before touching anything, then replaces the content in one transaction: all or nothing.
 
@@ -50,6 +51,7 @@ const TABLES = {
   testimonials,
   articles,
   site_settings: siteSettings,
+  cv_document: cvDocument,
   messages,
   image_variants: imageVariants,
   // The addresses items had before (decision 015): a restored site answers them as the backed-up one did.
@@ -63,6 +65,7 @@ const LATER_TABLES: readonly TableName[] = [
   "slug_history",
   "project_images",
   "testimonials",
+  "cv_document",
 ];
 
 export interface BackupManifest {

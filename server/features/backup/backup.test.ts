@@ -8,6 +8,7 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import {
   articles,
+  cvDocument,
   imageVariants,
   messages,
   projectImages,
@@ -26,6 +27,7 @@ import { siteConfig } from "#config/site.ts";
 import { FORM_STAMP_FIELD } from "#core/contact.ts";
 import { contactStamp } from "#tests/helpers/contact-stamp.ts";
 import { restoreGates } from "#server/restore-gates.ts";
+import { DEFAULT_CV } from "#core/cv.ts";
 import { checkBackup } from "./archive.ts";
 
 // Backup and restore (docs/product.md §19): the whole site out as one zip and back in, exactly, on both databases;
@@ -84,6 +86,7 @@ async function contentRows(database: TestDatabase) {
     testimonials,
     articles,
     siteSettings,
+    cvDocument,
     messages,
   })) {
     const id = (table as unknown as { id: Parameters<typeof asc>[0] }).id;
@@ -160,6 +163,24 @@ async function fill(made: Made) {
     heroTitle: { en: "Mine", ar: "لي" },
     portrait: { url: portrait, alt: { en: "Me", ar: "أنا" } },
   });
+  const [approved] = await made.database.db.select().from(testimonials);
+  const cv = await send(made, "PUT", "/api/cv", {
+    ...DEFAULT_CV,
+    experience: [
+      {
+        role: { en: "", ar: "مطوّر واجهات" },
+        organisation: { en: "Nile Labs", ar: "" },
+        place: { en: "", ar: "" },
+        start: "2021-03",
+        end: "",
+        url: "",
+        highlights: [],
+      },
+    ],
+    testimonials: [approved!.id],
+    downloadLink: { hero: true, about: false },
+  });
+  expect(cv.status).toBe(200);
   await made.app.request("/f/contact", {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: "http://localhost" },
@@ -351,6 +372,7 @@ describe.each(backends)("backup of a site on $name", (backend) => {
           testimonials: 1,
           articles: 4,
           site_settings: 1,
+          cv_document: 1,
           messages: 1,
           image_variants: 1,
           slug_history: 1,
@@ -359,6 +381,7 @@ describe.each(backends)("backup of a site on $name", (backend) => {
       // Sessions, sign-in limits and the password are not content.
       expect([...files.keys()].sort()).toEqual([
         "data/articles.json",
+        "data/cv_document.json",
         "data/image_variants.json",
         "data/messages.json",
         "data/project_images.json",
@@ -388,6 +411,7 @@ describe.each(backends)("backup of a site on $name", (backend) => {
               testimonials: 1,
               articles: 4,
               site_settings: 1,
+              cv_document: 1,
               messages: 1,
               image_variants: 1,
               slug_history: 1,
@@ -593,6 +617,10 @@ describe.each(backends)("backup of a site on $name", (backend) => {
       [
         changed("site_settings", 0, { overrides: { heroTitle: { en: "x".repeat(161), ar: "" } } }),
         refusal("site_settings", 0, "heroTitle.en", "At most 160 characters."),
+      ],
+      [
+        changed("cv_document", 0, { document: { ...DEFAULT_CV, sections: ["summary", "summary"] } }),
+        refusal("cv_document", 0, "sections", "Each CV section may appear once."),
       ],
       // A column the API never takes, bounded by its type.
       [

@@ -17,6 +17,7 @@ import { IMAGE_URL_PREFIX, imageUrl, parseImageUrl, type ImageFolder } from "#co
 import { CASE_STUDY_TEXTS } from "#core/projects.ts";
 import { isPossibleSlug } from "#core/slugs.ts";
 import { SiteSettingsSchema } from "#core/site-settings.ts";
+import { CvSchema } from "#core/cv.ts";
 
 // What a restored row must pass before anything is written (docs/product.md §19): what the API would accept from
 // the owner or a visitor (db/inputs.ts, the contact form's checks, the settings' schema), every column of its type
@@ -156,6 +157,12 @@ const RULES: Record<string, TableRules> = {
         }))
         .filter((image) => typeof image.url === "string" && image.url.startsWith(IMAGE_URL_PREFIX));
     },
+  },
+  cv_document: {
+    // The document must be what the CV's editor would save.
+    input: (row) => row.document,
+    apiSchema: CvSchema,
+    checked: ["document"],
   },
   messages: {
     // What the contact form checks of a visitor's message (docs/product.md §12).

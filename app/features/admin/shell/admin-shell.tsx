@@ -17,6 +17,7 @@ export const ADMIN_VIEWS = [
   "projects",
   "articles",
   "testimonials",
+  "cv",
   "messages",
   "visits",
   "settings",
