@@ -86,7 +86,7 @@ describe("npm run backup and npm run restore", () => {
     const backup = await run("backup", source, [file]);
     expect(backup.stderr).toBe("");
     expect(backup.stdout).toContain(
-      "projects 1, project_images 0, testimonials 0, articles 1, site_settings 0, messages 0, image_variants 0, " +
+      "projects 1, project_images 0, testimonials 0, articles 1, site_settings 0, cv_document 0, messages 0, image_variants 0, " +
         "slug_history 0, 1 images",
     );
     expect(existsSync(file)).toBe(true);

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { apiErrorText } from "#core/api-errors.ts";
+import { DEFAULT_CV } from "#core/cv.ts";
 import { auditEvents, messages, ownerPasskeys, ownerRecoveryCodes, ownerTotp } from "#db/schema.ts";
 import {
   jsonRequest,
@@ -23,8 +26,15 @@ import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Owner routes that change nothing the owner looks for in the log: they start a setup that a later request finishes, and that one is recorded. */
-const SETUP_STARTS = new Set(["POST /api/auth/factors/totp", "POST /api/auth/factors/passkeys/options"]);
+/**
+ * Owner routes that change nothing the owner looks for in the log: they start a setup that a later request finishes,
+ * or show what an import would do, and that later request is recorded.
+ */
+const SETUP_STARTS = new Set([
+  "POST /api/auth/factors/totp",
+  "POST /api/auth/factors/passkeys/options",
+  "POST /api/moving/preview",
+]);
 
 const PROJECT = { title: "Shop", description: "An online shop", category: "React", tags: ["React"] };
 const TESTIMONIAL = { name: "Mona", quote_en: "A fast, careful job." };
@@ -121,6 +131,26 @@ const SUCCEED: Record<string, Succeed> = {
   },
   "POST /api/testimonials/links": (owner, headers) =>
     owner.app.request("/api/testimonials/links", json("POST", { label: "Mona" })(owner, headers)),
+  "DELETE /api/testimonials/links/:id": async (owner, headers) => {
+    const link = await owner.send("POST", "/api/testimonials/links", { label: "Mona" });
+    return owner.app.request(
+      `/api/testimonials/links/${String(link.body.id)}`,
+      json("DELETE")(owner, headers),
+    );
+  },
+  "PUT /api/cv": (owner, headers) => owner.app.request("/api/cv", json("PUT", DEFAULT_CV)(owner, headers)),
+  "POST /api/moving/import": (owner, headers) => {
+    const form = new FormData();
+    const wxr = readFileSync(
+      path.join(import.meta.dirname, "../tests/fixtures/import/wordpress/polylang.xml"),
+    );
+    form.set("file", new File([new Uint8Array(wxr)], "polylang.xml", { type: "text/xml" }));
+    return owner.app.request("/api/moving/import", {
+      method: "POST",
+      body: form,
+      headers: { ...owner.headers, ...headers },
+    });
+  },
   "POST /api/articles": (owner, headers) =>
     owner.app.request("/api/articles", json("POST", ARTICLE)(owner, headers)),
   "PUT /api/articles/:id": async (owner, headers) => {

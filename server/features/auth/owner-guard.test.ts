@@ -16,6 +16,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/login/code",
   "POST /api/auth/login/passkey/options",
   "POST /api/auth/login/passkey",
+  // A one-time sign-in link (docs/product.md §25.9): the link itself is the proof, opened by a browser signed out.
+  "GET /api/auth/link/:token",
 ]);
 
 // The owner's part of the contract (docs/architecture.md "API"): none of it may disappear unnoticed.

@@ -6,6 +6,7 @@ import { messages } from "#db/schema.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { jsonRequest, makeApp, type TestApp } from "#tests/helpers/app.ts";
 import { contactStamp } from "#tests/helpers/contact-stamp.ts";
+import { standInPages } from "#tests/helpers/pages.ts";
 import { CONTACT_GLOBAL_CEILING, CONTACT_RATE_LIMIT } from "./submit.ts";
 
 // POST /f/:formId (docs/product.md §12): Formspree's replies, every code, and the spam and abuse defences.
@@ -353,7 +354,8 @@ describe.each(backends)("POST /f/:formId on $name", (backend) => {
     });
 
     it("caps the no-JavaScript post to the contact page the same way", async () => {
-      const { app } = makeApp(database());
+      // The page's limit is the page handler's (docs/product.md §20): an app with pages, rendered by a stand-in.
+      const { app } = makeApp(database(), {}, { ssr: standInPages().ssr });
       const response = await app.request("/contact", {
         method: "POST",
         body: new URLSearchParams({ ...VALID, message: "x".repeat(140 * 1024) }),
