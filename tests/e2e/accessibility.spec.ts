@@ -66,12 +66,13 @@ for (const { language, theme } of MODES) {
     await page.goto("/admin-mh2025");
     await page.locator('input[type="password"]').fill(OWNER_PASSWORD);
     await page.locator('button[type="submit"]').click();
-    await expect(adminNav(page, language).getByRole("link")).toHaveCount(7);
+    await expect(adminNav(page, language).getByRole("link")).toHaveCount(8);
     await settleAnimations(page);
     const views = [
       "projects",
       "articles",
       "testimonials",
+      "cv",
       "messages",
       "visits",
       "settings",

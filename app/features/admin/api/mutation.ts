@@ -136,10 +136,9 @@ export function useMutation<T, Values extends FieldValues = FieldValues>(
         description: failureText(t, outcome),
         variant: "destructive",
       });
-    // A refusal told under its field moves the focus there and needs no toast over the form; one that no field
-    // shows is told in the toast.
-    if (shown) afterRender(() => focusFirstInvalid(document) || warn());
-    else warn();
+    // A refusal told under its field moves the focus there; the toast, below any dialog, says it too.
+    if (shown) afterRender(() => focusFirstInvalid(document));
+    warn();
   }, [outcome]);
   return {
     fetcher,
@@ -169,17 +168,15 @@ export function focusFirstInvalid(root: ParentNode): boolean {
 }
 
 /**
- * A form's own checks refused it (before anything is sent): each message is under its field, and the focus moves
- * to the first field in error; only a refusal no field shows is told in the toast.
+ * A form's own checks refused it (before anything is sent): each message is under its field, the focus moves to the
+ * first field in error, and the "Validation Error" toast says the first refusal.
  */
 export function useRefusalToast() {
   const { t } = useI18n();
   return (errors: FieldErrors, event?: { target?: unknown }) => {
     const form = event?.target instanceof HTMLElement ? (event.target.closest("form") ?? document) : document;
-    afterRender(() => {
-      if (!focusFirstInvalid(form))
-        toast({ title: t("errors.validation"), description: firstMessage(errors), variant: "destructive" });
-    });
+    afterRender(() => focusFirstInvalid(form));
+    toast({ title: t("errors.validation"), description: firstMessage(errors), variant: "destructive" });
   };
 }
 
