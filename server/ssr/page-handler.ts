@@ -78,17 +78,17 @@ function routeTree(routes: PageRoutes): RouteObject[] {
 
 /**
  * Whether a page's path names nothing the site has, before anything is rendered: only the catch-all route takes
- * it, or the admin's route at another first segment (its loader answers 404 there). Every such address gets its
- * language's one not-found page.
+ * it. Every such address gets its language's one not-found page.
  */
-function namesNoPage(tree: RouteObject[], path: string, adminPath: string): boolean {
+function namesNoPage(tree: RouteObject[], path: string): boolean {
   const matches = matchRoutes(tree, path);
   if (!matches) return true;
-  return matches.some(
-    ({ route, params }) =>
-      route.path === "*" ||
-      route.path === "ar/*" ||
-      (route.path === ":admin" && `/${params.admin}` !== adminPath),
+  // An address the browser's router gives the admin's route (one segment, or one with an admin view's path) is
+  // rendered: that route's loader answers 404 for any first segment but the admin's, and a page rendered for
+  // another address would hydrate there as the admin page. Within the render budget below.
+  return (
+    matches.every(({ route }) => route.path !== ":admin") &&
+    matches.some(({ route }) => route.path === "*" || route.path === "ar/*")
   );
 }
 
@@ -158,7 +158,7 @@ export function pageHandler(options: {
     if (!tree || path.endsWith(".data")) return false;
     let nowhere = verdicts.get(path);
     if (nowhere === undefined) {
-      nowhere = namesNoPage(tree, path, env.adminPath);
+      nowhere = namesNoPage(tree, path);
       if (verdicts.size >= 1000) verdicts.clear();
       verdicts.set(path, nowhere);
     }

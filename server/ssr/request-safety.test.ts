@@ -235,7 +235,7 @@ describe.each(backends)("the request path of pages on $name", (backend) => {
     const arabic: string[] = [];
     for (let i = 0; i < 20; i++) {
       for (const [target, bodies] of [
-        [`/nope-${i}`, english],
+        [`/nope/page-${i}`, english],
         [`/a/b-${i}`, english],
         [`/projects/x/${i}`, english],
         [`/ar/nope-${i}`, arabic],
