@@ -95,16 +95,12 @@ test("answers any query with a page or a 400, offers OpenSearch, and the home pa
   db,
 }) => {
   await seedSearch(db);
-  for (const query of [
-    "\u202Ereact\u202C",
-    "'; drop table articles; --",
-    "%_%",
-    "a\u0000b",
-    "كتابة ".repeat(150),
-  ]) {
+  for (const query of ["\u202Ereact\u202C", "'; drop table articles; --", "%_%", "كتابة ".repeat(150)]) {
     const response = await request.get(`/ar/search?q=${encodeURIComponent(query)}`);
     expect(response.status(), query.slice(0, 20)).toBe(200);
   }
+  // An address holding a control character is the site's own not-found page, before any route (decision 021).
+  expect((await request.get(`/ar/search?q=${encodeURIComponent("a\u0000b")}`)).status()).toBe(404);
   expect((await request.get(`/search?q=${"a".repeat(1001)}`)).status()).toBe(400);
   const home = await (await request.get("/")).text();
   expect(home).toContain('rel="search"');
