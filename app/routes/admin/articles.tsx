@@ -30,6 +30,7 @@ export default function ArticlesRoute({ loaderData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const view = (article: OwnerArticle) => ({
     ...article,
+    titleLanguage: article.title_en ? ("en" as const) : ("ar" as const),
     // The address as read (Arabic letters), isolated left to right (Unicode LRI…PDI) inside the page's direction.
     details: `\u2066${readableAddress(itemPath("articles", { en: article.slug, ar: article.slug_ar || article.slug }, language))}\u2069`,
     badge: <StatusBadge article={article} />,

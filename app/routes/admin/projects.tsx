@@ -21,6 +21,7 @@ export default function ProjectsRoute({ loaderData }: Route.ComponentProps) {
     ...project,
     // An Arabic-only project is named by its Arabic title (docs/product.md §5.1).
     title: project.title || project.title_ar,
+    titleLanguage: project.title ? ("en" as const) : ("ar" as const),
     details: [...new Set([project.category, ...project.tags])].filter(Boolean).join(" · "),
     badge: project.published ? undefined : (
       <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ExternalLink, ImageOff, Pencil, Star, Trash2 } from
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { formatShortDate } from "#core/dates.ts";
+import { directionOf, type Language } from "#core/preferences.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import { TranslationNote } from "./translation-note.tsx";
@@ -10,6 +11,8 @@ import { TranslationNote } from "./translation-note.tsx";
 export interface ItemView {
   id: string;
   title: string;
+  /** The language the title is written in: its own lang and dir in the list of either language. */
+  titleLanguage: Language;
   image_url: string | null;
   created_at: string;
   details: ReactNode;
@@ -61,7 +64,11 @@ export function ContentItem({
       )}
       <div className="flex min-w-0 flex-1 basis-40 flex-col gap-0.5">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 dir="auto" className="line-clamp-2 min-w-0 font-semibold break-words">
+          <h3
+            lang={item.titleLanguage}
+            dir={directionOf(item.titleLanguage)}
+            className="line-clamp-2 min-w-0 font-semibold break-words"
+          >
             {title}
           </h3>
           {item.badge}

@@ -236,7 +236,7 @@ function BilingualText({ name, label }: { name: string; label: string }) {
         ))}
       </div>
       {both ? (
-        <p role="alert" dir="auto" className="text-sm font-medium text-destructive">
+        <p role="alert" className="text-sm font-medium text-destructive">
           {both}
         </p>
       ) : null}
