@@ -20,6 +20,7 @@ import { loadEnv } from "#server/kernel/env.ts";
 import { createMemoryLogger } from "#server/kernel/logger.ts";
 import { findProjectRoot } from "#server/kernel/project-root.ts";
 import { startServer } from "#server/runtime.ts";
+import { TINY_PNG } from "#tests/helpers/app.ts";
 import { insertArticle, insertProject } from "#tests/helpers/seed.ts";
 
 // `npm run backup -- FILE` and `npm run restore -- FILE` on a stopped site's data folder (docs/product.md §19).
@@ -64,11 +65,12 @@ async function withDatabase<T>(
 
 const SHOP_IMAGE = "/storage/portfolio_images/projects/1700000000000_shop.png";
 
-/** A site in `dataDir` with a project, its image (`bytes`) and an article; answers the image file and the projects. */
-async function seedSite(dataDir: string, bytes: string) {
+/** A site in `dataDir` with a project, its image (a real PNG, as a restore checks it) and an article; answers the
+ * image file and the projects. */
+async function seedSite(dataDir: string) {
   const image = path.join(dataDir, "storage", SHOP_IMAGE.replace("/storage/", ""));
   mkdirSync(path.dirname(image), { recursive: true });
-  writeFileSync(image, Buffer.from(bytes));
+  writeFileSync(image, TINY_PNG);
   const rows = await withDatabase(dataDir, async (db) => {
     await insertProject(db, { title: "Shop", image_url: SHOP_IMAGE });
     await insertArticle(db, { title_en: "Hello" });
@@ -80,7 +82,7 @@ async function seedSite(dataDir: string, bytes: string) {
 describe("npm run backup and npm run restore", () => {
   it("take a site's data folder to a file and bring it back into an empty one, asking before replacing", async () => {
     const source = temporary();
-    const { image, rows } = await seedSite(source, "not really a png, but bytes to keep");
+    const { image, rows } = await seedSite(source);
 
     const file = path.join(temporary(), "site.zip");
     const backup = await run("backup", source, [file]);
@@ -146,7 +148,7 @@ function zipContents(
 describe("the README's nightly backup", () => {
   it("runs as cron would while the server holds the embedded database, and the key stays the server's", async () => {
     const dataDir = temporary();
-    await seedSite(dataDir, "bytes of a picture");
+    await seedSite(dataDir);
     const server = await startServer({
       env: loadEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "0" }),
       logger: createMemoryLogger(),
