@@ -415,7 +415,9 @@ describe.each(backends)("image uploads on $name", (backend) => {
       await app.services.uploads.variants.stop();
       const crashed = await store(await makePng(700, 400), { name: "crashed.png" });
       const elsewhere = await store(await makePng(700, 400), { name: "elsewhere.png" });
-      // A process of this machine claimed the first job and died in its middle; another machine holds the second.
+      const samePid = await store(await makePng(700, 400), { name: "same-pid.png" });
+      // A process of this machine claimed the first job and died in its middle; another machine holds the second;
+      // an earlier run under this very pid (a container's restarted process) held the third.
       const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
       const claimed = (url: string, claimedBy: string) =>
         database()
@@ -424,11 +426,13 @@ describe.each(backends)("image uploads on $name", (backend) => {
           .where(eq(variantJobs.url, url));
       await claimed(crashed.url, `${hostname()} ${deadPid}`);
       await claimed(elsewhere.url, "another-machine 4242");
+      await claimed(samePid.url, `${hostname()} ${process.pid} earlier`);
 
       const { app: restarted } = makeApp(database(), {}, { images: createDiskImageStore(dataDir) });
       await restarted.services.uploads.variants.runOnce();
-      const info = await restarted.services.uploads.info([crashed.url, elsewhere.url]);
+      const info = await restarted.services.uploads.info([crashed.url, elsewhere.url, samePid.url]);
       expect(info[crashed.url]).toMatchObject({ widths: [320, 640, 700] });
+      expect(info[samePid.url]).toMatchObject({ widths: [320, 640, 700] });
       expect(info[elsewhere.url]).toBeUndefined();
       expect((await database().db.select().from(variantJobs)).map((job) => job.url)).toEqual([elsewhere.url]);
     });

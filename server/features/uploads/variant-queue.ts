@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { parseImageUrl } from "#core/images.ts";
@@ -13,19 +14,19 @@ import { removeVariants, storeVariants } from "./variants.ts";
 // leaves a row in variant_jobs; the queue works through the rows one at a time per instance (libvips takes the
 // cores it is given), oldest first. An instance claims a row with FOR UPDATE SKIP LOCKED and moves its run_after
 // past the time the work can take, so two instances never make the same variants. The claim names the process
-// ("host pid"): a row claimed by a process of this machine that no longer runs (a crash, a power cut) is taken up
-// again when the queue starts; one of another machine's is found again once its claim has lapsed.
+// ("host pid run"): a row claimed by a process of this machine that no longer runs (a crash, a power cut) is taken
+// up again when the queue starts; one of another machine's is found again once its claim has lapsed.
 
 /** An instance holds a job this long before another may take it (far longer than any image takes). */
 const LEASE_MS = 10 * 60_000;
-/** This process, as its claims name it. */
-const CLAIMANT = `${hostname()} ${process.pid}`;
+/** This process, as its claims name it: a container restarts its process under the same pid, so a run of its own. */
+const CLAIMANT = `${hostname()} ${process.pid} ${randomUUID().slice(0, 8)}`;
 
-/** Whether the process a claim names has died: this machine's, and not running (or this very one, restarted). */
+/** Whether the process a claim names has died: this machine's, and not running (or an earlier run under this pid). */
 function claimantDied(claimant: string): boolean {
   const [host, pid] = claimant.split(" ");
   if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
-  if (Number(pid) === process.pid) return true;
+  if (Number(pid) === process.pid) return claimant !== CLAIMANT;
   try {
     process.kill(Number(pid), 0);
     return false;
