@@ -102,11 +102,10 @@ export function CvEditor({
 
   return (
     <FormProvider {...form}>
-      <section aria-labelledby={`${id}-title`} className="flex flex-col gap-6">
+      {/* The admin view around it is the region named CV: a second region of that name would repeat it. */}
+      <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-1">
-          <h2 id={`${id}-title`} className="text-2xl font-bold">
-            {t("cv.editor.title")}
-          </h2>
+          <h2 className="text-2xl font-bold">{t("cv.editor.title")}</h2>
           <p className="text-muted-foreground">{t("cv.editor.intro")}</p>
         </div>
         <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-6" noValidate>
@@ -181,7 +180,7 @@ export function CvEditor({
             <SubmitButton busy={save.busy} label={t("cv.editor.save")} busyLabel={t("admin.processing")} />
           </div>
         </form>
-      </section>
+      </div>
       <LeaveGuard when={form.formState.isDirty && !save.busy} />
     </FormProvider>
   );
