@@ -1,9 +1,16 @@
 // The sample site `npm run bench` and `npm run lighthouse` measure, written through the admin's API as the owner
 // would: six projects and twelve articles in both languages, photos on the featured projects, a 2400×1600 cover on an
 // article, and a case study with a five-photo gallery and a testimonial, each upload with its variants. The photos
-// are drawn (no network here) so that they compress like photographs.
+// are drawn (no network here) so that they compress like photographs. The search is measured on a larger site,
+// written straight into a stopped data folder, and a restore on the largest archive the limits allow.
+import { createHash, randomUUID } from "node:crypto";
+import path from "node:path";
 import sharp from "sharp";
-import { ARTICLE, BENCH_PASSWORD } from "./site.ts";
+import yazl from "yazl";
+import { createDb } from "#db/client.ts";
+import { articles, projects } from "#db/schema.ts";
+import { rebuildSearchIndex } from "#server/kernel/search-index.ts";
+import { ARTICLE, BENCH_PASSWORD, ROOT } from "./site.ts";
 
 /** A photograph-like JPEG: a gradient, soft shapes and grain. */
 async function drawPhoto(width: number, height: number, hue: number): Promise<Buffer> {
@@ -65,7 +72,7 @@ async function signIn(origin: string) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
-  return { request, upload, variantsMade, apiPath };
+  return { headers, request, upload, variantsMade, apiPath };
 }
 
 /** How long the owner waits for a 1 MB photo's upload: five uploads of a 3072×2048 JPEG, each on a quiet server. */
@@ -198,4 +205,113 @@ export async function seedSite(origin: string): Promise<{ en: string; ar: string
   });
   for (const url of made) await owner.variantsMade(url);
   return { en: `/projects/${slugs.slug_en}`, ar: `/ar/projects/${encodeURIComponent(slugs.slug_ar)}` };
+}
+
+const WORDS = {
+  en: ["website", "performance", "design", "booking", "clinic", "fonts", "cache", "React", "Next.js"],
+  ar: ["الكتابة", "المواقع", "التصميم", "الأداء", "مشروع", "العيادة", "الخطوط", "البرمجة", "تطبيقات"],
+};
+const pick = (language: "en" | "ar", index: number, count: number) =>
+  Array.from({ length: count }, (_, k) => WORDS[language][(index * 7 + k * 3) % 9]).join(" ");
+
+/** 2,000 articles (a third without Arabic) and 500 projects with case studies, indexed for search, in `dataDir`. */
+export async function seedSearchSite(dataDir: string): Promise<void> {
+  const handle = await createDb({
+    pgliteDataDir: path.join(dataDir, "pglite"),
+    migrationsFolder: path.join(ROOT, "db", "migrations"),
+  });
+  const article = (i: number) => {
+    const [en, ar] = [
+      `${pick("en", i, 4)} and a paragraph about building sites for clients. `.repeat(20),
+      i % 3 ? `${pick("ar", i, 4)} وفقرة عن بناء المواقع للعملاء. `.repeat(20) : "",
+    ];
+    const title = `Article ${i} on ${pick("en", i, 2)}`;
+    return {
+      slug: `article-${i}`,
+      slug_ar: `مقالة-${i}`,
+      title,
+      title_en: title,
+      title_ar: `مقالة ${i} عن ${pick("ar", i, 2)}`,
+      content_en: `<p>${en}</p>`,
+      content_ar: ar && `<p>${ar}</p>`,
+      excerpt_en: en.slice(0, 150),
+      excerpt_ar: ar.slice(0, 150),
+      reading_minutes_en: 2,
+      reading_minutes_ar: ar ? 2 : 0,
+      tags: [{ slug: "web", en: "Web", ar: "ويب" }],
+      date: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000),
+    };
+  };
+  const project = (i: number) => ({
+    title: `Project ${i}: ${pick("en", i, 2)}`,
+    title_ar: `مشروع ${i}: ${pick("ar", i, 2)}`,
+    description: `A ${pick("en", i, 3)} project.`,
+    description_ar: `مشروع ${pick("ar", i, 3)}.`,
+    slug_en: `project-${i}`,
+    slug_ar: `مشروع-${i}`,
+    tags: ["React", "Node.js"],
+    problem_en: `<p>${pick("en", i, 6)}</p>`.repeat(5),
+    problem_ar: `<p>${pick("ar", i, 6)}</p>`.repeat(5),
+    position: i,
+  });
+  try {
+    for (let start = 0; start < 2000; start += 200)
+      await handle.db.insert(articles).values(Array.from({ length: 200 }, (_, i) => article(start + i)));
+    for (let start = 0; start < 500; start += 100)
+      await handle.db.insert(projects).values(Array.from({ length: 100 }, (_, i) => project(start + i)));
+    await rebuildSearchIndex(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A backup archive of `bytes` of valid message rows, which compress to a small zip: the restore's worst case. */
+export async function messagesArchive(bytes: number): Promise<Buffer> {
+  const message = "Hello, I would like a new site. ".repeat(300);
+  const rows: string[] = [];
+  for (let size = 2; size < bytes - 20_000; size += rows.at(-1)!.length + 1)
+    rows.push(
+      JSON.stringify({
+        id: randomUUID(),
+        name: "Sam",
+        email: "sam@example.com",
+        subject: "A new site",
+        message,
+        form_origin: "",
+        created_at: new Date().toISOString(),
+      }),
+    );
+  const entries: Record<string, Buffer> = { "data/messages.json": Buffer.from(`[${rows.join(",")}]`) };
+  for (const name of ["projects", "testimonials", "articles", "site_settings"])
+    entries[`data/${name}.json`] = Buffer.from("[]");
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(entries)) zip.addBuffer(content, name);
+  const manifest = {
+    format: "sira-backup",
+    version: 1,
+    created_at: new Date().toISOString(),
+    tables: { projects: 0, testimonials: 0, articles: 0, site_settings: 0, messages: rows.length },
+    entries: Object.entries(entries).map(([name, content]) => ({
+      path: name,
+      sha256: createHash("sha256").update(content).digest("hex"),
+      bytes: content.length,
+    })),
+  };
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest)), "manifest.json");
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** The owner restores `archive` over the site through the admin's API; answers the tables' row counts. */
+export async function restoreThroughApi(origin: string, archive: Buffer): Promise<Record<string, number>> {
+  const { headers } = await signIn(origin);
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(archive)], "site.zip", { type: "application/zip" }));
+  form.set("password", BENCH_PASSWORD);
+  form.set("replace", "1");
+  const response = await fetch(`${origin}/api/backup/restore`, { method: "POST", headers, body: form });
+  if (response.status !== 200) throw new Error(`restore failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { restored: Record<string, number> }).restored;
 }
