@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import type { E2eDatabase } from "./tests/e2e/fixtures.ts";
-import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from "./tools/local.ts";
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from "./tests/helpers/machine.ts";
 
 // End-to-end tests in Debian's Chromium headless shell against the built server (docs/architecture.md "Tests and conventions").
 // There is no webServer: each worker starts the built server in-process with an in-memory database, or in the

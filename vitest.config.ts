@@ -10,7 +10,7 @@ export default defineConfig({
       "app/**/*.test.ts",
       "scripts/**/*.test.ts",
       "config/**/*.test.ts",
-      "tools/**/*.test.ts",
+      "tests/helpers/**/*.test.ts",
       "tests/lint/**/*.test.ts",
     ],
     globalSetup: ["./tests/setup/postgres-global.ts"],

@@ -10,7 +10,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { localizePath } from "#core/localized-paths.ts";
-import { CHROMIUM, CHROMIUM_ARGS, freePort } from "./local.ts";
+import { CHROMIUM, CHROMIUM_ARGS, freePort } from "#tests/helpers/machine.ts";
 import {
   ARTICLE,
   PUBLIC_PAGES,

@@ -9,7 +9,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { localizePath } from "#core/localized-paths.ts";
-import { CHROMIUM, CHROMIUM_ARGS, freePort } from "./local.ts";
+import { CHROMIUM, CHROMIUM_ARGS, freePort } from "#tests/helpers/machine.ts";
 import { PUBLIC_PAGES, RESULTS_DIR, printChecks, startServer, withDataDir, type Check } from "./site.ts";
 import { seedSite } from "./seed.ts";
 

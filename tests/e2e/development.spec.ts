@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type ConsoleMessage } from "@playwright/test";
-import { freePort } from "#tools/local.ts";
+import { freePort } from "#tests/helpers/machine.ts";
 import { copyProject, startServerProcess, waitForHealth, type Started } from "./processes.ts";
 import { at, text } from "./fixtures.ts";
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "#tools/local.ts";
+import { freePort } from "#tests/helpers/machine.ts";
 import { startS3, type TestS3 } from "#tests/helpers/s3.ts";
 import { openView, png, signIn, toast } from "./admin-page.ts";
 import { createE2eDatabase, expect, OWNER_PASSWORD, test, text } from "./fixtures.ts";

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { serverNodeFlags, startCommand } from "#tools/local.ts";
+import { serverNodeFlags, startCommand } from "#tests/helpers/machine.ts";
 
 // The built server as separate processes (`node <the flags of npm start> server.js`), for the tests that need real
 // processes: signals, start-up errors, several instances on one database.

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { copyProject, logEntries, startServerProcess as startServer, waitForHealth } from "./processes.ts";
-import { freePort, serverNodeFlags, startCommand } from "#tools/local.ts";
+import { freePort, serverNodeFlags, startCommand } from "#tests/helpers/machine.ts";
 import { recordBuild } from "#scripts/ensure-build.ts";
 
 // The server as an owner runs it: `node server.js` with the built app, a real data folder on disk, real signals.

@@ -1,4 +1,4 @@
-import { freePort } from "#tools/local.ts";
+import { freePort } from "#tests/helpers/machine.ts";
 import { execFile } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { serverNodeFlags, startCommand } from "./local.ts";
+import { serverNodeFlags, startCommand } from "./machine.ts";
 
 const folders: string[] = [];
 afterEach(async () => {

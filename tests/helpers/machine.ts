@@ -34,7 +34,7 @@ export { freePort } from "#scripts/free-port.ts";
  * before `node` and the Node flags between `node` and `server.js`. A test or a benchmark that starts the server as a
  * process starts it the same way.
  */
-export function startCommand(root = path.join(import.meta.dirname, "..")): {
+export function startCommand(root = path.join(import.meta.dirname, "..", "..")): {
   env: Record<string, string>;
   flags: string[];
 } {
