@@ -4,8 +4,8 @@
 // on a site of 2,000 articles and the memory of a restore of the largest archive the limits allow.
 // Loopback only, on a throw-away data folder; `--quick` shortens every timed phase. Writes bench-results/bench.json.
 import { spawn } from "node:child_process";
+import autocannon from "autocannon";
 import { mkdir, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
@@ -29,17 +29,6 @@ import {
 import { MAX_BACKUP_DATA_BYTES } from "#server/features/backup/archive.ts";
 import { messagesArchive, restoreThroughApi, seedSearchSite, seedSite, timeUploads } from "./seed.ts";
 
-interface Autocannon {
-  (options: {
-    url: string;
-    connections: number;
-    duration: number;
-    headers?: Record<string, string>;
-    requests?: ({ path: string } | { setupRequest: (request: object) => object })[];
-  }): Promise<{ requests: { average: number }; errors: number; non2xx: number }>;
-}
-// autocannon ships no types: loaded through require and described by the little used here.
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 const check = (name: string, value: string, goal: string, ok: boolean): Check => ({ name, value, goal, ok });
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
