@@ -230,8 +230,9 @@ async function main() {
     const restoreMiB = (QUICK ? 16 * 2 ** 20 : MAX_BACKUP_DATA_BYTES) / 2 ** 20;
     console.log(`A restore of ${restoreMiB} MiB of message rows through the admin's API…`);
     const restorer = await startServer(port, dataDir);
+    const archive = await messagesArchive(restorer.origin, restoreMiB * 2 ** 20);
     const before = rssMiB(restorer.pid);
-    const restoring = restoreThroughApi(restorer.origin, await messagesArchive(restoreMiB * 2 ** 20));
+    const restoring = restoreThroughApi(restorer.origin, archive);
     let restorePeak = before;
     while (await Promise.race([restoring.then(() => false), sleep(200).then(() => true)]))
       restorePeak = Math.max(restorePeak, rssMiB(restorer.pid));

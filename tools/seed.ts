@@ -3,13 +3,13 @@
 // article, and a case study with a five-photo gallery and a testimonial, each upload with its variants. The photos
 // are drawn (no network here) so that they compress like photographs. The search is measured on a larger site,
 // written straight into a stopped data folder, and a restore on the largest archive the limits allow.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import sharp from "sharp";
-import yazl from "yazl";
 import { createDb } from "#db/client.ts";
 import { articles, projects } from "#db/schema.ts";
 import { rebuildSearchIndex } from "#server/kernel/search-index.ts";
+import { rezip, unzip, withTable } from "#tests/helpers/backup-archive.ts";
 import { ARTICLE, BENCH_PASSWORD, ROOT } from "./site.ts";
 
 /** A photograph-like JPEG: a gradient, soft shapes and grain. */
@@ -265,43 +265,19 @@ export async function seedSearchSite(dataDir: string): Promise<void> {
   }
 }
 
-/** A backup archive of `bytes` of valid message rows, which compress to a small zip: the restore's worst case. */
-export async function messagesArchive(bytes: number): Promise<Buffer> {
+/**
+ * The site's own backup (the owner's download) with `bytes` of valid message rows added, which compress to a small
+ * zip: the restore's worst case.
+ */
+export async function messagesArchive(origin: string, bytes: number): Promise<Buffer> {
+  const { headers } = await signIn(origin);
+  const backup = Buffer.from(await (await fetch(`${origin}/api/backup`, { headers })).arrayBuffer());
+  const row = { name: "Sam", email: "sam@example.com", subject: "A new site", form_origin: "" };
   const message = "Hello, I would like a new site. ".repeat(300);
-  const rows: string[] = [];
-  for (let size = 2; size < bytes - 20_000; size += rows.at(-1)!.length + 1)
-    rows.push(
-      JSON.stringify({
-        id: randomUUID(),
-        name: "Sam",
-        email: "sam@example.com",
-        subject: "A new site",
-        message,
-        form_origin: "",
-        created_at: new Date().toISOString(),
-      }),
-    );
-  const entries: Record<string, Buffer> = { "data/messages.json": Buffer.from(`[${rows.join(",")}]`) };
-  for (const name of ["projects", "testimonials", "articles", "site_settings"])
-    entries[`data/${name}.json`] = Buffer.from("[]");
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(content, name);
-  const manifest = {
-    format: "sira-backup",
-    version: 1,
-    created_at: new Date().toISOString(),
-    tables: { projects: 0, testimonials: 0, articles: 0, site_settings: 0, messages: rows.length },
-    entries: Object.entries(entries).map(([name, content]) => ({
-      path: name,
-      sha256: createHash("sha256").update(content).digest("hex"),
-      bytes: content.length,
-    })),
-  };
-  zip.addBuffer(Buffer.from(JSON.stringify(manifest)), "manifest.json");
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  const count = Math.floor(bytes / (message.length + 200));
+  const at = new Date().toISOString();
+  const rows = Array.from({ length: count }, () => ({ ...row, id: randomUUID(), message, created_at: at }));
+  return rezip(withTable(await unzip(backup), "messages", rows));
 }
 
 /** The owner restores `archive` over the site through the admin's API; answers the tables' row counts. */
