@@ -42,6 +42,9 @@ export default defineConfig<{ database: E2eDatabase }>({
     reducedMotion: "reduce",
   },
   globalSetup: "./tests/setup/e2e-global.ts",
+  // The built server each worker imports is a bundle of several megabytes, already plain JavaScript: Playwright's
+  // own transform of it held up every worker's start (and every restart after a failure) by tens of seconds.
+  build: { external: ["**/build/server/**"] },
   projects: [
     {
       name: "chromium",
