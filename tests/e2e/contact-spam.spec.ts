@@ -136,6 +136,40 @@ test("a form posted at once is answered like a success and kept nowhere, by the 
   expect(await db.select().from(messages)).toEqual([]);
 });
 
+// Leaving the render time out does not skip the fill-time rule (docs/product.md §25.3): a browser's form without
+// it, to the plain form's action in either language or to the script's endpoint from the site's own page, is
+// answered like any other and held for the owner, never put in the inbox unchecked.
+test("a browser's form without its render time is held for the owner, by the plain form and by the script's endpoint", async ({
+  request,
+  db,
+  baseURL,
+}) => {
+  for (const language of LANGUAGES) {
+    const plain = await request.post(at(language, "/contact"), {
+      form: {
+        ...TYPED,
+        subject: `plain ${language}`,
+        ...(language === "ar" ? { [FORM_STAMP_FIELD]: "" } : {}),
+      },
+      maxRedirects: 0,
+    });
+    expect(plain.status()).toBe(303);
+    expect(plain.headers().location).toBe(at(language, "/contact?sent=1"));
+  }
+  const script = await request.post("/f/contact", {
+    form: { ...TYPED, subject: "by script" },
+    headers: { Accept: "application/json", Origin: new URL(baseURL!).origin },
+  });
+  expect(await script.json()).toMatchObject({ ok: true });
+
+  const rows = await db.select({ subject: messages.subject, held: messages.held }).from(messages);
+  expect(rows.sort((a, b) => a.subject.localeCompare(b.subject))).toEqual([
+    { subject: "by script", held: true },
+    { subject: "plain ar", held: true },
+    { subject: "plain en", held: true },
+  ]);
+});
+
 for (const language of LANGUAGES) {
   test(`past the hourly ceiling a message is held, the visitor told it was sent, and the owner finds it (${language})`, async ({
     page,
