@@ -3,7 +3,7 @@ import { CONTACT_MIN_FILL_MS, FORM_STAMP_FIELD } from "#core/contact.ts";
 import type { Language } from "#core/preferences.ts";
 import { contactDrops, messages, rateLimits } from "#db/schema.ts";
 import { CONTACT_GLOBAL_CEILING } from "#server/features/contact/submit.ts";
-import { leftToRightArabic, openView, signIn, toast } from "./admin-page.ts";
+import { adminNav, leftToRightArabic, openView, signIn, toast } from "./admin-page.ts";
 import { LANGUAGES, at, expect, pastMinimumFillTime, setPreferences, test, text } from "./fixtures.ts";
 
 // Contact spam beyond one address, in a real Chromium (docs/product.md §12, §25): a person who takes more than 2 s
@@ -195,6 +195,11 @@ for (const language of LANGUAGES) {
     expect(await db.select().from(messages)).toMatchObject([{ ...TYPED, held: true }]);
 
     await signIn(page, language);
+    // Whatever view is open, the admin's navigation says how many messages are held, as no e-mail tells of each.
+    const heldBadge = adminNav(page, language).getByText(
+      text(language, "admin.messages.heldCount", { count: 1 }),
+    );
+    await expect(heldBadge).toBeVisible();
     const view = await openView(page, "messages", language);
     await expect(view.getByText(text(language, "admin.messages.empty"))).toBeVisible();
     await expect(
@@ -212,6 +217,7 @@ for (const language of LANGUAGES) {
       toast(page, language).filter({ hasText: text(language, "admin.messages.released") }),
     ).toBeVisible();
     await expect(view.getByText(text(language, "admin.messages.heldEmpty"))).toBeVisible();
+    await expect(heldBadge).toBeHidden();
     await folders.getByRole("link", { name: text(language, "admin.messages.inbox") }).click();
     await expect(view.getByRole("button", { name: new RegExp(TYPED.subject) })).toBeVisible();
     expect(await db.select().from(messages)).toMatchObject([{ ...TYPED, held: false }]);
