@@ -310,6 +310,11 @@ export const messages = pgTable(
      * ceiling was reached, or with a render stamp that had expired or had been used by another message.
      */
     held: boolean("held").notNull().default(false),
+    /**
+     * When the owner was e-mailed a notice counting this held message (at most one notice an hour, so a real
+     * visitor's message held during a flood still reaches the owner); null while it is still to be counted.
+     */
+    held_noticed_at: timestamp("held_noticed_at", { withTimezone: true, mode: "date" }),
     /** The contact page's render stamp it came with, if any: a stamp is good for one message. */
     form_stamp: text("form_stamp"),
     /**
@@ -327,6 +332,11 @@ export const messages = pgTable(
     index("messages_notify_after_idx")
       .on(table.notify_after)
       .where(sql`${table.notified_at} is null and ${table.notify_after} is not null`),
+    // The held messages no notice has counted yet, and when the last notice went out.
+    index("messages_held_unnoticed_idx")
+      .on(table.created_at)
+      .where(sql`${table.held} and ${table.held_noticed_at} is null`),
+    index("messages_held_noticed_at_idx").on(table.held_noticed_at),
     // The inbox's pages, newest first, and its unread ones and their count (docs/product.md §21).
     index("messages_newest_idx").on(table.created_at.desc(), table.id.desc()),
     index("messages_unread_idx")

@@ -76,7 +76,13 @@ export function createServices(deps: ServiceDeps) {
   const alerts = deps.alerts ?? ownerAlertsFromEnv(env, { logger, settings: () => settings.read() });
   const notifier =
     deps.notifier ??
-    notifierFromEnv(env, { db, logger, now, ownerEmail: async () => (await settings.read()).email });
+    notifierFromEnv(env, {
+      db,
+      logger,
+      now,
+      ownerEmail: async () => (await settings.read()).email,
+      ownerLanguage: async () => (await settings.read()).emailLanguage,
+    });
   const external = Boolean(env.contactFormEndpoint);
   const visits =
     deps.visits ??

@@ -26,14 +26,15 @@ export async function clientLoader({ context }: Route.ClientLoaderArgs) {
   const signedIn = isSignedIn(context);
   // Started now, awaited by the lazy component; a failure shows there (the view's error boundary).
   if (signedIn) loadShell().catch(() => undefined);
-  // The Messages link counts the unread messages (docs/product.md §21.3); the view itself says why it cannot.
-  const unread = signedIn
+  // The Messages link counts the unread messages (docs/product.md §21.3) and those held for review, which no
+  // e-mail announces one by one; the view itself says why it cannot.
+  const { unread, held } = signedIn
     ? await call(() => api.messages.$get({ query: { perPage: "1" } })).then(
-        (inbox) => inbox.unread,
-        () => 0,
+        (inbox) => ({ unread: inbox.unread, held: inbox.held }),
+        () => ({ unread: 0, held: 0 }),
       )
-    : 0;
-  return { signedIn, unread };
+    : { unread: 0, held: 0 };
+  return { signedIn, unread, held };
 }
 clientLoader.hydrate = true as const;
 
@@ -58,7 +59,7 @@ export default function AdminRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <SignInView />;
   return (
     <Suspense fallback={<Spinner className="py-24" />}>
-      <AdminShell unread={loaderData.unread} />
+      <AdminShell unread={loaderData.unread} held={loaderData.held} />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { messages } from "#db/schema.ts";
+import { messages, rateLimits } from "#db/schema.ts";
+import type { Language } from "#core/preferences.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { jsonRequest, makeApp } from "#tests/helpers/app.ts";
 import { startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp.ts";
@@ -10,7 +11,14 @@ import { createMemoryLogger } from "#server/kernel/logger.ts";
 import { startServer } from "#server/runtime.ts";
 import { siteConfig } from "#config/site.ts";
 import { createSmtpTransport } from "#server/kernel/mail.ts";
-import { createNotifier, notifierFromEnv, RETRY_DELAYS_MS, type Notifier } from "./notifier.ts";
+import {
+  createNotifier,
+  HELD_NOTICE_EVERY_MS,
+  notifierFromEnv,
+  RETRY_DELAYS_MS,
+  type Notifier,
+} from "./notifier.ts";
+import { CONTACT_GLOBAL_CEILING } from "./submit.ts";
 
 // The owner's e-mail about each new message (docs/product.md §12), through a real SMTP server on this machine.
 
@@ -42,7 +50,9 @@ describe.each(backends)("new-message e-mails on $name", (backend) => {
     await Promise.all(notifiers.splice(0).map((notifier) => notifier.stop()));
   });
 
-  function setUp(options: { retryDelaysMs?: number[]; intervalMs?: number } = {}) {
+  function setUp(
+    options: { retryDelaysMs?: number[]; intervalMs?: number; language?: () => Promise<Language> } = {},
+  ) {
     let clock = new Date("2026-11-22T10:00:00Z");
     const now = () => clock;
     const logger = createMemoryLogger();
@@ -233,6 +243,80 @@ describe.each(backends)("new-message e-mails on $name", (backend) => {
     ]);
     const subjects = smtp.mails.map((mail) => mail.headers.get("subject")![0]!.split(" — ")[0]).sort();
     expect(subjects).toEqual(Array.from({ length: 12 }, (_, i) => `Message ${i}`).sort());
+  });
+
+  /** As if the inbox's hourly ceiling had been reached ten minutes ago by a flood from many addresses. */
+  const flooded = () =>
+    database()
+      .db.insert(rateLimits)
+      .values({
+        bucket: "contact-all",
+        key: "*",
+        hits: CONTACT_GLOBAL_CEILING.max,
+        window_started_at: new Date("2026-11-22T09:50:00Z"),
+      });
+  const subjects = () => smtp.mails.map((mail) => mail.headers.get("subject")![0]);
+
+  it("tells the owner of messages held during a flood, counting them, at most once an hour", async () => {
+    const { send, notifier, advance, logger } = setUp();
+    await flooded();
+    // A real visitor's message among the flood's: held, so not e-mailed on its own.
+    expect((await send({ ...VALID, subject: "A real question" })).status).toBe(200);
+    expect((await send({ ...VALID, subject: "Spam" })).status).toBe(200);
+    expect((await rows(database())).map((row) => row.held)).toEqual([true, true]);
+
+    await notifier.runOnce();
+    expect(subjects()).toEqual(["2 messages are held for your review"]);
+    const [mail] = smtp.mails;
+    expect(mail!.envelopeTo).toEqual([OWNER]);
+    expect(mail!.text).toContain(
+      "2 messages sent through your contact form were held for review instead of going to your inbox",
+    );
+    expect(mail!.text).toContain(
+      "Review them in Messages › Held: http://localhost:3000/admin-mh2025/messages?folder=held",
+    );
+    expect(logger.lines).toContainEqual(
+      expect.stringMatching(/^info held messages' notice sent .*"count":2/),
+    );
+
+    // Within the hour more are held, and counted by the next notice, not by a second one now.
+    advance(10 * 60_000);
+    expect((await send({ ...VALID, subject: "Another one" })).status).toBe(200);
+    await notifier.runOnce();
+    expect(smtp.mails).toHaveLength(1);
+    advance(HELD_NOTICE_EVERY_MS - 10 * 60_000 - 1000);
+    await notifier.runOnce();
+    expect(smtp.mails).toHaveLength(1);
+
+    advance(1000);
+    await notifier.runOnce();
+    expect(subjects()).toEqual(["2 messages are held for your review", "A message is held for your review"]);
+    expect(smtp.mails[1]!.text).toContain("A message sent through your contact form was held for review");
+    // Nothing more held, nothing more said.
+    advance(HELD_NOTICE_EVERY_MS);
+    await notifier.runOnce();
+    expect(smtp.mails).toHaveLength(2);
+  });
+
+  it("writes the notice in the owner's language, tries a failed one again, and sends it once from two servers", async () => {
+    const first = setUp({ language: () => Promise.resolve("ar") });
+    const second = setUp({ language: () => Promise.resolve("ar") });
+    await flooded();
+    for (const subject of ["سؤال", "مزعج", "آخر"]) await first.send({ ...VALID, subject });
+
+    smtp.refuseNext(1);
+    await first.notifier.runOnce();
+    expect(smtp.mails).toEqual([]);
+    expect(first.logger.lines).toContainEqual(
+      expect.stringMatching(/^error held messages' notice failed; will retry .*"count":3/),
+    );
+
+    await Promise.all([first.notifier.runOnce(), second.notifier.runOnce()]);
+    expect(subjects()).toEqual(["٣ رسائل محتجزة لمراجعتك"]);
+    expect(smtp.mails[0]!.text).toContain("احتُجزت ٣ رسائل أُرسلت عبر نموذج التواصل للمراجعة");
+    expect(smtp.mails[0]!.text).toContain(
+      "راجعها في الرسائل › المحتجزة: http://localhost:3000/admin-mh2025/messages?folder=held",
+    );
   });
 
   it("sends nothing for messages stored while e-mail was off", async () => {

@@ -194,8 +194,8 @@ export async function submitContact(
       : await createRateLimits(tx, deps.now).hit(GLOBAL_BUCKET, "*", CONTACT_GLOBAL_CEILING.windowMs);
     const ceiling = everyone !== null && everyone.hits > CONTACT_GLOBAL_CEILING.max;
     const held = hold !== null || ceiling;
-    // The reply waits for the insert: whatever is acknowledged is in the database. A held message is not mailed:
-    // the owner reviews it in the inbox.
+    // The reply waits for the insert: whatever is acknowledged is in the database. A held message is not mailed on
+    // its own: the notifier counts the held ones in one notice an hour, and the owner reviews them in the inbox.
     const [row] = await tx
       .insert(messages)
       .values({

@@ -2,6 +2,8 @@ import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { CONTACT_DROP_REASONS } from "#core/contact.ts";
+import { LOCALES } from "#core/dates.ts";
+import { formatNumber } from "#core/intl.ts";
 import type { Inbox, InboxMessage } from "#db/records.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -125,7 +127,7 @@ export function InboxView({
                 aria-label={t("admin.messages.heldCount", { count: shown.count })}
                 className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold"
               >
-                {shown.count}
+                {formatNumber(shown.count, LOCALES[language])}
               </span>
             ) : null}
           </Link>

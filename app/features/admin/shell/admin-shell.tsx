@@ -24,7 +24,7 @@ export const ADMIN_VIEWS = [
   "activity",
 ] as const;
 
-export function AdminShell({ unread }: { unread: number }) {
+export function AdminShell({ unread, held }: { unread: number; held: number }) {
   const { t, language } = useI18n();
   const [sessionEnded, setSessionEnded] = useState(false);
   useEffect(() => onSessionEnded(() => setSessionEnded(true)), []);
@@ -68,6 +68,11 @@ export function AdminShell({ unread }: { unread: number }) {
                     className="ms-2 rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
                   >
                     {formatNumber(unread, LOCALES[language])}
+                  </span>
+                ) : null}
+                {view === "messages" && held > 0 ? (
+                  <span className="ms-2 rounded-full border border-border bg-background px-1.5 text-xs font-semibold text-foreground">
+                    {t("admin.messages.heldCount", { count: held })}
                   </span>
                 ) : null}
               </NavLink>
