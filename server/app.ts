@@ -14,7 +14,7 @@ import { refuseCrossSite, requireJsonBody } from "./http/guards.ts";
 import { createSecurityHeaders, securityHeaders } from "./http/headers.ts";
 import { drainUnreadBody, limitIgnoredBody, refuseMalformedAddress } from "./http/input-guard.ts";
 import { requestIds, requestLog } from "./http/request-log.ts";
-import { builtAssets, builtFiles } from "./http/static-files.ts";
+import { builtFiles } from "./http/static-files.ts";
 import type { OwnerAlerts } from "./features/alerts/owner-alerts.ts";
 import { adminArticlesRouter, articlesRouter } from "./features/articles/router.ts";
 import { auditRouter } from "./features/audit/router.ts";
@@ -180,8 +180,6 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use(drainUnreadBody);
-  // Hashed assets first: compressed by the build, without the document headers below.
-  if (options.clientDir) app.route("/assets", builtAssets(options.clientDir));
   app.use(compress());
   app.use(documentHeaders);
   app.route("/", healthRouter(database, { images, logger, data: dataHealth }));

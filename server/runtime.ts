@@ -23,6 +23,7 @@ import { imageStoreFromEnv, type ImageStore } from "#server/kernel/storage/image
 import { readSettings } from "./features/settings/service.ts";
 import { createVisitCounter, type VisitCounter } from "./features/visits/counter.ts";
 import { newChannelKey, openLocalChannel } from "./features/backup/local-channel.ts";
+import { builtAssets } from "./http/static-files.ts";
 
 /** A connect-style handler that sees each request first and calls `next` for the ones it leaves to the app. */
 export type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
@@ -131,8 +132,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         return built.listener(req, res);
       });
   }
+  // Hashed assets are answered before the app, as React Router's server template does (decision 008); Vite serves
+  // them in development.
+  const assets = options.clientDir && !front ? builtAssets(options.clientDir) : undefined;
+  const first = front ?? assets;
   const server = http.createServer(
-    front ? (req, res) => front(req, res, () => void listener(req, res)) : listener,
+    first ? (req, res) => first(req, res, () => void listener(req, res)) : listener,
   );
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,7 @@
 import { Hono, type Context, type Env, type MiddlewareHandler, type Next } from "hono";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { serveStatic } from "@hono/node-server/serve-static";
+import sirv from "sirv";
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -17,19 +19,39 @@ function filesWith(
   };
 }
 
+/** Hashed built files are text in these types; the type names UTF-8 as the server's other answers do. */
+const TEXT_TYPES: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  map: "application/json; charset=utf-8",
+};
+
 /**
- * The hashed assets of build/client/assets (decision 008): the brotli or gzip copy the build wrote beside each
- * (scripts/compress-assets.js) when the browser takes it, a year's immutable caching, and no document headers
- * (mounted before them, server/app.ts): the build names the files and their types. A name the build did not make
- * is a plain 404.
+ * The hashed assets of build/client/assets (decision 008), served as React Router's server template serves them:
+ * before the app and its middleware, by sirv from the list of files it reads once at start, with the brotli or gzip
+ * copy the build wrote beside each (scripts/compress-assets.js) when the browser takes it and a year's immutable
+ * caching. A name the build did not make is a plain 404; anything else goes to `next` (the app).
  */
 export function builtAssets(clientDir: string) {
-  const assets = filesWith({ root: clientDir, precompressed: true }, () => ({
-    "Cache-Control": `public, max-age=${YEAR}, immutable`,
-    // Whichever copy was chosen: a shared cache must not give it to a browser that takes another.
-    Vary: "Accept-Encoding",
-  }));
-  return new Hono().on(["GET", "HEAD"], "*", assets, (c: Context) => c.text("Not found", 404));
+  const files = sirv(clientDir, {
+    dev: false,
+    brotli: true,
+    gzip: true,
+    extensions: [],
+    setHeaders: (res, pathname) => {
+      res.setHeader("Cache-Control", `public, max-age=${YEAR}, immutable`);
+      const type = TEXT_TYPES[pathname.slice(pathname.lastIndexOf(".") + 1)];
+      if (type) res.setHeader("Content-Type", type);
+    },
+  });
+  const notFound = (res: ServerResponse) => {
+    res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+    res.end("Not found");
+  };
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (!req.url?.startsWith("/assets/") || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    files(req, res, () => notFound(res));
+  };
 }
 
 /**
