@@ -12,7 +12,6 @@ import {
 } from "react-hook-form";
 import { CV_SECTIONS, CvSchema, type Cv } from "#core/cv.ts";
 import { CV_WORDS } from "#core/cv-view.ts";
-import { LOCALES } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
 import { formatNumber } from "#core/intl.ts";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -261,7 +260,7 @@ function Entries({
   dates?: ("start" | "end" | "date")[];
   highlights?: boolean;
 }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const {
     register,
     formState: { errors },
@@ -277,7 +276,7 @@ function Entries({
       <ol className="flex flex-col gap-4">
         {list.fields.map((entry, index) => {
           const at = `${name}.${index}`;
-          const number = formatNumber(index + 1, LOCALES[language]);
+          const number = formatNumber(index + 1, locale);
           return (
             <li
               key={entry.id}
@@ -385,7 +384,7 @@ function DateInput({ name, kind }: { name: string; kind: "start" | "end" | "date
 
 /** An experience's highlights: short lines, each in either language. */
 function Highlights({ name }: { name: string }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const list = useFieldArray<Cv>({ name: name as ArrayPath<Cv> });
   return (
     <div className="flex flex-col gap-3 border-s-2 border-border ps-3">
@@ -394,12 +393,12 @@ function Highlights({ name }: { name: string }) {
         <div key={item.id} className="flex flex-col gap-2">
           <BilingualText
             name={`${name}.${index}`}
-            label={t("cv.editor.highlight", { number: formatNumber(index + 1, LOCALES[language]) })}
+            label={t("cv.editor.highlight", { number: formatNumber(index + 1, locale) })}
           />
           <div>
             <button type="button" className={buttonClass} onClick={() => list.remove(index)}>
               <Trash2 aria-hidden="true" className="size-4" />
-              {t("cv.editor.removeHighlight", { number: formatNumber(index + 1, LOCALES[language]) })}
+              {t("cv.editor.removeHighlight", { number: formatNumber(index + 1, locale) })}
             </button>
           </div>
         </div>
