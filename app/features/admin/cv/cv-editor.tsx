@@ -16,7 +16,7 @@ import type { Language } from "#core/preferences.ts";
 import { formatNumber } from "#core/intl.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { useMutation, useRefusalToast } from "#app/features/admin/api/mutation.ts";
+import { useMutation, useFieldRefusal } from "#app/features/admin/api/mutation.ts";
 import { CheckboxField, SubmitButton, TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { LeaveGuard } from "#app/features/admin/forms/leave-guard.tsx";
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
@@ -85,7 +85,7 @@ export function CvEditor({
       toast({ title: t("cv.editor.saved") });
     },
   });
-  const refused = useRefusalToast();
+  const refused = useFieldRefusal();
   const submit = form.handleSubmit((values) => save.submit({ cv: values }), refused);
 
   const projectChoices: Choice[] = projects.map((project) => {
