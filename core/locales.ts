@@ -7,7 +7,7 @@ import type { Language } from "./preferences.ts";
 //   gulf     ar-SA  Arabic-Indic digits, يناير فبراير …; the Gregorian calendar asked for by name, as some
 //                   platforms (Apple's) make the Islamic calendar Saudi Arabia's default
 //   levant   ar-SY  Arabic-Indic digits, كانون الثاني شباط …
-//   maghreb  ar-MA  Western digits (0123), يناير فبراير …, a 24-hour clock
+//   maghreb  ar-MA  Western digits (0123), Morocco's month names (يناير … ماي، غشت، نونبر), a 24-hour clock
 // English is always en-US.
 
 export const ARABIC_REGIONS = ["egypt", "gulf", "levant", "maghreb"] as const;
