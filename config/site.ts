@@ -133,6 +133,7 @@ export const siteConfig = {
   },
   timeZone: "Africa/Cairo",
   emailLanguage: "en",
+  arabicRegion: "egypt",
   countVisits: true,
   // Not editable in the admin: the drawn images shipped with the site.
   portraitSmall: "/images/portrait-320.webp",

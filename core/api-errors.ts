@@ -133,6 +133,7 @@ const en = {
   passwordConfirmWrong: "The password is not correct. Nothing was changed.",
   sessionNotFound: "This session has already ended.",
   invalidEmailLanguage: "Choose English or Arabic.",
+  invalidArabicRegion: "Choose Egypt, the Gulf, the Levant or the Maghreb.",
   signInBusy: {
     one: "Too many sign-in attempts reached this site. Try again in {{count}} minute.",
     other: "Too many sign-in attempts reached this site. Try again in {{count}} minutes.",
@@ -377,6 +378,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   passwordConfirmWrong: "كلمة المرور غير صحيحة. لم يتغير شيء.",
   sessionNotFound: "انتهت هذه الجلسة بالفعل.",
   invalidEmailLanguage: "اختر الإنجليزية أو العربية.",
+  invalidArabicRegion: "اختر مصر أو الخليج أو الشام أو المغرب العربي.",
   signInBusy: {
     zero: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد قليل.",
     one: "وصلت إلى الموقع محاولات دخول كثيرة جدًا. حاول مرة أخرى بعد دقيقة واحدة.",

@@ -1,6 +1,6 @@
 import type { Cv, CvSection } from "./cv.ts";
-import { LOCALES } from "./dates.ts";
-import { formatDigits } from "./intl.ts";
+import { dateTimeFormat, formatDigits } from "./intl.ts";
+import { localeOf } from "./locales.ts";
 import type { Language } from "./preferences.ts";
 import type { SiteSettings } from "./site-settings.ts";
 import { itemPath } from "./slugs.ts";
@@ -176,20 +176,21 @@ function pick(text: { en: string; ar: string }, language: Language): CvText | nu
 const pickRequired = (text: { en: string; ar: string }, language: Language): CvText =>
   pick(text, language) ?? { text: "", lang: language };
 
-/** "2019-04" as "Apr 2019" / "أبريل ٢٠١٩"; "2019" as "2019" / "٢٠١٩". */
-export function formatCvDate(value: string, language: Language): string {
+/**
+ * "2019-04" as "Apr 2019" / "أبريل ٢٠١٩" (ar-EG) / "نيسان ٢٠١٩" (ar-SY); "2019" as "2019" / "٢٠١٩", in `locale`
+ * (core/locales.ts localeOf).
+ */
+export function formatCvDate(value: string, locale: string): string {
   const [year, month] = value.split("-").map(Number);
-  if (!month) return formatDigits(year!, LOCALES[language]);
-  return new Intl.DateTimeFormat(LOCALES[language], {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year!, month - 1, 1)));
+  if (!month) return formatDigits(year!, locale);
+  return dateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year!, month - 1, 1)),
+  );
 }
 
-function period(start: string, end: string, language: Language): CvPeriod {
-  const to = end === "" ? CV_WORDS[language].present : formatCvDate(end, language);
-  return { start, end, text: `${formatCvDate(start, language)} – ${to}` };
+function period(start: string, end: string, language: Language, locale: string): CvPeriod {
+  const to = end === "" ? CV_WORDS[language].present : formatCvDate(end, locale);
+  return { start, end, text: `${formatCvDate(start, locale)} – ${to}` };
 }
 
 const absolute = (origin: string, path: string) => (path.startsWith("/") ? `${origin}${path}` : path);
@@ -235,6 +236,7 @@ export function buildCvView(input: {
 
 function buildSection(kind: CvSection, input: Parameters<typeof buildCvView>[0]): CvSectionView | null {
   const { language, settings, cv, origin } = input;
+  const locale = localeOf(language, settings.arabicRegion);
   const items = <T>(list: T[]) => (list.length > 0 ? list : null);
   switch (kind) {
     case "summary":
@@ -255,7 +257,7 @@ function buildSection(kind: CvSection, input: Parameters<typeof buildCvView>[0])
           role: pickRequired(entry.role, language),
           organisation: pickRequired(entry.organisation, language),
           place: pick(entry.place, language),
-          period: period(entry.start, entry.end, language),
+          period: period(entry.start, entry.end, language, locale),
           url: entry.url,
           highlights: entry.highlights.map((text) => pickRequired(text, language)),
         })),
@@ -268,7 +270,7 @@ function buildSection(kind: CvSection, input: Parameters<typeof buildCvView>[0])
           institution: pickRequired(entry.institution, language),
           study: pickRequired(entry.study, language),
           place: pick(entry.place, language),
-          period: period(entry.start, entry.end, language),
+          period: period(entry.start, entry.end, language, locale),
           url: entry.url,
         })),
       );
@@ -280,7 +282,7 @@ function buildSection(kind: CvSection, input: Parameters<typeof buildCvView>[0])
           name: pickRequired(entry.name, language),
           issuer: pick(entry.issuer, language),
           date: entry.date,
-          dateText: formatCvDate(entry.date, language),
+          dateText: formatCvDate(entry.date, locale),
           url: entry.url,
         })),
       );

@@ -9,7 +9,9 @@ import {
   formatShortDate,
   formatShortDateTime,
   formatTime,
+  LOCALES,
 } from "./dates.ts";
+import { ARABIC_REGIONS, localeOf, type ArabicRegion } from "./locales.ts";
 
 // ICU may separate the time from AM/PM with a narrow no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
@@ -27,16 +29,16 @@ describe("formatLongDate", () => {
     ["2026-11-21T23:30:00Z", "ar", "Africa/Cairo", "٢٢ نوفمبر ٢٠٢٦"],
     ["2025-01-05T00:00:00.000Z", "en", "UTC", "January 5, 2025"],
   ] as const)("%s in %s (%s) is %s", (value, language, timeZone, expected) => {
-    expect(formatLongDate(value, language, timeZone)).toBe(expected);
+    expect(formatLongDate(value, LOCALES[language], timeZone)).toBe(expected);
   });
 
   it("accepts a Date", () => {
-    expect(formatLongDate(new Date(Date.UTC(2026, 2, 1, 12)), "en", "UTC")).toBe("March 1, 2026");
+    expect(formatLongDate(new Date(Date.UTC(2026, 2, 1, 12)), LOCALES.en, "UTC")).toBe("March 1, 2026");
   });
 
   it.each(["", "not a date", "2026-13-45", new Date(Number.NaN)])("gives an empty string for %j", (value) => {
-    expect(formatLongDate(value, "en", "UTC")).toBe("");
-    expect(formatLongDate(value, "ar", "Africa/Cairo")).toBe("");
+    expect(formatLongDate(value, LOCALES.en, "UTC")).toBe("");
+    expect(formatLongDate(value, LOCALES.ar, "Africa/Cairo")).toBe("");
   });
 });
 
@@ -72,12 +74,12 @@ describe("formatLongDateTime", () => {
     ["2026-11-22T02:00:00Z", "ar", "Africa/Cairo", "٢٢ نوفمبر ٢٠٢٦، ٤:٠٠ صباحًا"],
     ["2026-11-21T22:15:00Z", "ar", "Africa/Cairo", "٢٢ نوفمبر ٢٠٢٦، ١٢:١٥ ليلًا"],
   ] as const)("%s in %s (%s) is %s", (value, language, timeZone, expected) => {
-    expect(plain(formatLongDateTime(value, language, timeZone))).toBe(expected);
+    expect(plain(formatLongDateTime(value, LOCALES[language], timeZone))).toBe(expected);
   });
 
   it.each(["", "yesterday", new Date(Number.NaN)])("gives an empty string for %j", (value) => {
-    expect(formatLongDateTime(value, "en", "UTC")).toBe("");
-    expect(formatLongDateTime(value, "ar", "UTC")).toBe("");
+    expect(formatLongDateTime(value, LOCALES.en, "UTC")).toBe("");
+    expect(formatLongDateTime(value, LOCALES.ar, "UTC")).toBe("");
   });
 });
 
@@ -100,11 +102,11 @@ describe("the short forms the admin page shows", () => {
     ["en", formatShortDateTime, "Nov 20, 2026, 11:00 AM"],
     ["en", formatTime, "11:00 AM"],
   ] as const)("%s %o", (language, format, expected) => {
-    expect(format(at, language, "Africa/Cairo")).toBe(expected);
+    expect(format(at, LOCALES[language], "Africa/Cairo")).toBe(expected);
   });
 
   it("gives nothing for a date that is not one", () => {
-    expect(formatShortDate("not a date", "en", "Africa/Cairo")).toBe("");
+    expect(formatShortDate("not a date", LOCALES.en, "Africa/Cairo")).toBe("");
   });
 });
 
@@ -124,5 +126,58 @@ describe("the owner's wall clock", () => {
   it("refuses what is not a date and time", () => {
     expect(fromZonedInput("tomorrow", "UTC")).toBeNull();
     expect(fromZonedInput("", "UTC")).toBeNull();
+  });
+});
+
+describe("the owner's Arabic region (docs/product.md §17.1)", () => {
+  // CLDR's, through Intl: Egypt and the Gulf write Arabic-Indic digits and يناير…, the Levant كانون الثاني…, the
+  // Maghreb Western digits; English is the same whatever the region.
+  const january = "2026-01-15T10:05:00Z";
+  const written: Record<ArabicRegion, { long: string; dateTime: string; short: string }> = {
+    egypt: { long: "١٥ يناير ٢٠٢٦", dateTime: "١٥ يناير ٢٠٢٦، ١٠:٠٥ صباحًا", short: "١٥‏/٠١‏/٢٠٢٦" },
+    gulf: { long: "١٥ يناير ٢٠٢٦", dateTime: "١٥ يناير ٢٠٢٦، ١٠:٠٥ صباحًا", short: "١٥‏/٠١‏/٢٠٢٦" },
+    levant: {
+      long: "١٥ كانون الثاني ٢٠٢٦",
+      dateTime: "١٥ كانون الثاني ٢٠٢٦، ١٠:٠٥ صباحًا",
+      short: "١٥‏/٠١‏/٢٠٢٦",
+    },
+    maghreb: { long: "15 يناير 2026", dateTime: "15 يناير 2026، 10:05 صباحًا", short: "15‏/01‏/2026" },
+  };
+
+  it.each(ARABIC_REGIONS)("%s", (region) => {
+    const locale = localeOf("ar", region);
+    expect(formatLongDate(january, locale, "UTC")).toBe(written[region].long);
+    expect(plain(formatLongDateTime(january, locale, "UTC"))).toBe(written[region].dateTime);
+    expect(formatShortDate(january, locale, "UTC")).toBe(written[region].short);
+    expect(formatLongDate(january, localeOf("en", region), "UTC")).toBe("January 15, 2026");
+  });
+
+  it("writes the Levant's month names all year, and the Maghreb's Western digits in the time of day", () => {
+    const levant = localeOf("ar", "levant");
+    const months = Array.from({ length: 12 }, (_, month) =>
+      formatLongDate(new Date(Date.UTC(2026, month, 10, 12)), levant, "UTC")
+        .replace(/[٠-٩]+/g, "")
+        .trim(),
+    );
+    expect(months).toEqual([
+      "كانون الثاني",
+      "شباط",
+      "آذار",
+      "نيسان",
+      "أيار",
+      "حزيران",
+      "تموز",
+      "آب",
+      "أيلول",
+      "تشرين الأول",
+      "تشرين الثاني",
+      "كانون الأول",
+    ]);
+    expect(plain(formatTime(january, localeOf("ar", "maghreb"), "UTC"))).toMatch(/^10:05/);
+  });
+
+  it("keeps the default region's locale where no region is known", () => {
+    expect(LOCALES).toEqual({ en: "en-US", ar: "ar-EG" });
+    expect(localeOf("ar")).toBe("ar-EG");
   });
 });

@@ -1,8 +1,15 @@
 import { dateTimeFormat } from "./intl.ts";
+import { isArabicLocale, localeOf } from "./locales.ts";
 import type { Language } from "./preferences.ts";
 
-/** The locale each language formats dates and numbers in (Arabic with Arabic-Indic digits). */
-export const LOCALES: Record<Language, string> = { en: "en-US", ar: "ar-EG" };
+// Every function here takes the locale to write in (core/locales.ts localeOf: the language and the owner's Arabic
+// region), never a language alone, so a date follows the region wherever it is shown.
+
+/**
+ * The locale of each language where the owner's region is not known (an API error's text): the default region's.
+ * Whatever shows the site's dates and counts asks localeOf with the site's region instead.
+ */
+export const LOCALES: Record<Language, string> = { en: localeOf("en"), ar: localeOf("ar") };
 
 function toDate(value: string | Date | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -10,10 +17,10 @@ function toDate(value: string | Date | number): Date | null {
 }
 
 /** The long localised date of the article pages (docs/product.md §2), e.g. "November 22, 2026" / "٢٢ نوفمبر ٢٠٢٦". */
-export function formatLongDate(value: string | Date, language: Language, timeZone: string): string {
+export function formatLongDate(value: string | Date, locale: string, timeZone: string): string {
   const date = toDate(value);
   if (!date) return "";
-  return dateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone }).format(date);
+  return dateTimeFormat(locale, { dateStyle: "long", timeZone }).format(date);
 }
 
 /** Arabic day periods (docs/product.md §9): evening from 17, afternoon from 12, morning from 4, otherwise night. */
@@ -30,12 +37,12 @@ function hourIn(date: Date, timeZone: string): number {
 }
 
 /** Long date with the time of day, shown as the full publication time (title of the date). */
-export function formatLongDateTime(value: string | Date, language: Language, timeZone: string): string {
+export function formatLongDateTime(value: string | Date, locale: string, timeZone: string): string {
   const date = toDate(value);
   if (!date) return "";
-  const day = formatLongDate(date, language, timeZone);
-  if (language === "ar") {
-    const time = dateTimeFormat(LOCALES.ar, {
+  const day = formatLongDate(date, locale, timeZone);
+  if (isArabicLocale(locale)) {
+    const time = dateTimeFormat(locale, {
       hour: "numeric",
       minute: "2-digit",
       hourCycle: "h12",
@@ -48,26 +55,22 @@ export function formatLongDateTime(value: string | Date, language: Language, tim
       .trim();
     return `${day}، ${time} ${arabicDayPeriod(hourIn(date, timeZone))}`;
   }
-  const time = dateTimeFormat(LOCALES.en, { timeStyle: "short", timeZone }).format(date);
+  const time = dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(date);
   return `${day} at ${time}`;
 }
 
 /** A short date, as lists show it: "Nov 20, 2026" / "٢٠ نوفمبر ٢٠٢٦". */
-export function formatShortDate(value: string | Date | number, language: Language, timeZone: string): string {
+export function formatShortDate(value: string | Date | number, locale: string, timeZone: string): string {
   const date = toDate(value);
   if (!date) return "";
-  return dateTimeFormat(LOCALES[language], { dateStyle: "medium", timeZone }).format(date);
+  return dateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(date);
 }
 
 /** A short date with the time: "Nov 20, 2026, 11:00 AM". */
-export function formatShortDateTime(
-  value: string | Date | number,
-  language: Language,
-  timeZone: string,
-): string {
+export function formatShortDateTime(value: string | Date | number, locale: string, timeZone: string): string {
   const date = toDate(value);
   if (!date) return "";
-  return dateTimeFormat(LOCALES[language], {
+  return dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone,
@@ -75,10 +78,10 @@ export function formatShortDateTime(
 }
 
 /** The time of day: "11:00 AM" / "١١:٠٠ ص". */
-export function formatTime(value: string | Date | number, language: Language, timeZone: string): string {
+export function formatTime(value: string | Date | number, locale: string, timeZone: string): string {
   const date = toDate(value);
   if (!date) return "";
-  return dateTimeFormat(LOCALES[language], { timeStyle: "short", timeZone }).format(date);
+  return dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(date);
 }
 
 /** A machine-readable date for <time dateTime>. */

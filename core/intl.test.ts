@@ -7,6 +7,10 @@ import {
   numberFormat,
   pluralRules,
 } from "./intl.ts";
+import { ARABIC_LOCALES, ENGLISH_LOCALE } from "./locales.ts";
+
+/** Every locale the site writes in: English and each Arabic region's (core/locales.ts). */
+const SITE_LOCALES = [ENGLISH_LOCALE, ...Object.values(ARABIC_LOCALES)];
 
 describe("kept Intl formatters", () => {
   it("makes each formatter once and gives the same one back", () => {
@@ -55,7 +59,7 @@ describe("formatNumber", () => {
     Number.MAX_SAFE_INTEGER,
   ];
 
-  it.each(["en-US", "ar-EG"])("writes whole numbers as Intl.NumberFormat does in %s", (locale) => {
+  it.each(SITE_LOCALES)("writes whole numbers as Intl.NumberFormat does in %s", (locale) => {
     const intl = new Intl.NumberFormat(locale);
     for (const value of sample) expect(formatNumber(value, locale)).toBe(intl.format(value));
   });
@@ -63,6 +67,12 @@ describe("formatNumber", () => {
   it("writes Arabic-Indic digits and the Arabic thousands separator in Arabic", () => {
     expect(formatNumber(1_234_567, "ar-EG")).toBe("١٬٢٣٤٬٥٦٧");
     expect(formatNumber(1_234_567, "en-US")).toBe("1,234,567");
+    expect(formatNumber(1_234_567, ARABIC_LOCALES.levant)).toBe("١٬٢٣٤٬٥٦٧");
+  });
+
+  it("writes Western digits, grouped by a full stop, in the Maghreb's Arabic", () => {
+    expect(formatNumber(1_234_567, ARABIC_LOCALES.maghreb)).toBe("1.234.567");
+    expect(formatDigits(2026, ARABIC_LOCALES.maghreb)).toBe("2026");
   });
 
   it("leaves fractions, negatives and other locales to Intl", () => {
@@ -80,14 +90,14 @@ describe("formatNumber", () => {
 });
 
 describe("formatDigits", () => {
-  it.each(["en-US", "ar-EG"])("writes whole numbers as ungrouped Intl.NumberFormat does in %s", (locale) => {
+  it.each(SITE_LOCALES)("writes whole numbers as ungrouped Intl.NumberFormat does in %s", (locale) => {
     const intl = new Intl.NumberFormat(locale, { useGrouping: false });
     for (const value of [...Array.from({ length: 12_000 }, (_, index) => index), Number.MAX_SAFE_INTEGER])
       expect(formatDigits(value, locale)).toBe(intl.format(value));
     expect(formatDigits(-5, locale)).toBe(intl.format(-5));
   });
 
-  it.each(["en-US", "ar-EG"])("writes a year as the dates of %s do", (locale) => {
+  it.each(SITE_LOCALES)("writes a year as the dates of %s do", (locale) => {
     const year = new Intl.DateTimeFormat(locale, { year: "numeric", timeZone: "UTC" });
     for (let value = 1970; value <= 2200; value++)
       expect(formatDigits(value, locale)).toBe(year.format(Date.UTC(value, 5, 1)));

@@ -4,6 +4,8 @@
 // formatter is made once and kept. The keys come from our own call sites (a locale, fixed options, the site's time
 // zone), so there are few; the cap only guards against a caller that passes something unbounded.
 
+import { ARABIC_LOCALES, ENGLISH_LOCALE } from "./locales.ts";
+
 const MAX_FORMATTERS = 64;
 const formatters = new Map<string, Intl.PluralRules | Intl.NumberFormat | Intl.DateTimeFormat>();
 
@@ -29,16 +31,24 @@ export function numberFormat(locale: string): Intl.NumberFormat {
   return kept(`number ${locale}`, () => new Intl.NumberFormat(locale));
 }
 
-/** The digits and thousands separator of the two locales the site speaks, as Intl.NumberFormat writes them. */
+const ARABIC_INDIC = { digits: "٠١٢٣٤٥٦٧٨٩", thousands: "\u066c" };
+
+/**
+ * The digits and thousands separator of each locale the site speaks (core/locales.ts), as Intl.NumberFormat writes
+ * them; the test compares every one with Intl's.
+ */
 const WHOLE_NUMBER_STYLE: Record<string, { digits: string; thousands: string }> = {
-  "en-US": { digits: "0123456789", thousands: "," },
-  "ar-EG": { digits: "٠١٢٣٤٥٦٧٨٩", thousands: "\u066c" },
+  [ENGLISH_LOCALE]: { digits: "0123456789", thousands: "," },
+  [ARABIC_LOCALES.egypt]: ARABIC_INDIC,
+  [ARABIC_LOCALES.gulf]: ARABIC_INDIC,
+  [ARABIC_LOCALES.levant]: ARABIC_INDIC,
+  [ARABIC_LOCALES.maghreb]: { digits: "0123456789", thousands: "." },
 };
 
 /**
- * A number as `Intl.NumberFormat(locale)` writes it ("1,234" / "١٬٢٣٤"). The first NumberFormat a page makes costs
- * 15–35 ms here (V8 lists every locale ICU has for it), more than anything else in a hydration turn, for the counts
- * and page numbers a public page shows: a whole, non-negative number in English or Arabic is written here instead
+ * A number as `Intl.NumberFormat(locale)` writes it ("1,234" / "١٬٢٣٤" / "1.234"). The first NumberFormat a page
+ * makes costs 15–35 ms here (V8 lists every locale ICU has for it), more than anything else in a hydration turn, for
+ * the counts and page numbers a public page shows: a whole, non-negative number in a locale of the site is written here instead
  * (the test compares it with Intl's for a range of numbers); anything else goes to Intl.
  */
 export function formatNumber(value: number, locale: string): string {

@@ -1,5 +1,6 @@
 import { z } from "./zod.ts";
 import { issueText, type SchemaIssue } from "./api-errors.ts";
+import { ARABIC_REGIONS } from "./locales.ts";
 
 // The site's settings (docs/product.md §17): who the owner is, the hero, about, contact details, links, footer,
 // services, the portrait and about image, and the time zone, in English and Arabic where the text is
@@ -98,6 +99,8 @@ export const SiteSettingsSchema = z
     timeZone: z.string().trim().refine(isTimeZone, { error: "invalidTimeZone" }),
     /** The language of the e-mails the site sends the owner (docs/product.md §25). */
     emailLanguage: z.enum(["en", "ar"], { error: "invalidEmailLanguage" }),
+    /** The Arabic region whose digits and month names the site's Arabic writes (docs/product.md §17.1). */
+    arabicRegion: z.enum(ARABIC_REGIONS, { error: "invalidArabicRegion" }),
     /** Whether public page views are counted (docs/product.md §27). */
     countVisits: z.boolean({ error: "invalidInput" }),
   })
@@ -122,7 +125,7 @@ export const SETTINGS_SECTIONS = {
   hero: ["heroGreeting", "heroTitle", "heroSubtitle", "heroDescription"],
   about: ["bio", "philosophy", "skills"],
   images: ["portrait", "aboutImage"],
-  contact: ["email", "phone", "city", "location", "timeZone", "emailLanguage"],
+  contact: ["email", "phone", "city", "location", "timeZone", "arabicRegion", "emailLanguage"],
   links: ["links"],
   footer: ["footerText"],
   visits: ["countVisits"],

@@ -1,4 +1,5 @@
 import type { ImageInfo } from "./images.ts";
+import { localeOf, type ArabicRegion } from "./locales.ts";
 import type { Language } from "./preferences.ts";
 import type { SiteConfig, SiteSettings } from "./site-settings.ts";
 
@@ -50,6 +51,10 @@ export interface PublicSite {
   portrait: { url: string; small: string | null; alt: string; info?: ImageInfo | null };
   aboutImage: { url: string; small: string | null; alt: string; info?: ImageInfo | null };
   timeZone: string;
+  /** The Arabic region whose digits and month names the site's Arabic writes (core/locales.ts). */
+  arabicRegion: ArabicRegion;
+  /** The locale the page writes dates and numbers in: localeOf its language and arabicRegion. */
+  locale: string;
   /** Whether page views are counted: the footer says so (docs/product.md §27). */
   countVisits: boolean;
 }
@@ -93,5 +98,7 @@ export function localizeSettings(settings: SiteSettings, language: Language, con
       alt: pick(settings.aboutImage.alt),
     },
     timeZone: settings.timeZone,
+    arabicRegion: settings.arabicRegion,
+    locale: localeOf(language, settings.arabicRegion),
   };
 }

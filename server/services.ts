@@ -82,6 +82,7 @@ export function createServices(deps: ServiceDeps) {
       now,
       ownerEmail: async () => (await settings.read()).email,
       ownerLanguage: async () => (await settings.read()).emailLanguage,
+      arabicRegion: async () => (await settings.read()).arabicRegion,
     });
   const external = Boolean(env.contactFormEndpoint);
   const visits =

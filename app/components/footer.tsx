@@ -1,11 +1,10 @@
-import { LOCALES } from "#core/dates.ts";
 import { formatDigits } from "#core/intl.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { useSite } from "#app/lib/site.ts";
 import { SocialLinks } from "./social-links.tsx";
 
 export function Footer() {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const site = useSite();
   return (
     <footer className="border-t border-border bg-muted/40">
@@ -19,7 +18,7 @@ export function Footer() {
         <p className="text-muted-foreground">{site.footerText}</p>
         {site.countVisits ? <p className="text-sm text-muted-foreground">{t("footer.visits")}</p> : null}
         <p className="text-sm text-muted-foreground">
-          © {formatDigits(new Date().getFullYear(), LOCALES[language])} {site.name}. {t("footer.rights")}
+          © {formatDigits(new Date().getFullYear(), locale)} {site.name}. {t("footer.rights")}
         </p>
       </div>
     </footer>

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { TranslationKey } from "#app/i18n/keys.ts";
-import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import { listSearch, visiblePages } from "#core/paging.ts";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -26,7 +25,7 @@ export function Pagination({
   /** What the pages are of, for screen readers. */
   label: TranslationKey;
 }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   if (pages <= 1) return null;
   const href = (number: number) => pageHref(path, number, filter);
   const link = "rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted";
@@ -51,7 +50,7 @@ export function Pagination({
                 aria-current={number === page ? "page" : undefined}
                 className={`${link} ${number === page ? "border-primary bg-primary text-primary-foreground" : ""}`}
               >
-                {formatNumber(number, LOCALES[language])}
+                {formatNumber(number, locale)}
               </Link>
             </li>
           ),

@@ -8,8 +8,16 @@ import type { EnglishDictionary } from "./keys.ts";
 // has both from the start (app/i18n/dictionaries.server.ts). The admin page gets its whole dictionary from the root
 // loader instead.
 
-/** The sections only the admin page uses: its panels, the article editor, the image picker, the owner's tools, moving in and out. */
-export const ADMIN_SECTIONS = ["admin", "editor", "imageField", "ownerTools", "moving"] as const;
+/** The sections only the admin page uses: its panels, the article editor, the image picker, the owner's tools, moving in
+ * and out, the Arabic regions of the settings. */
+export const ADMIN_SECTIONS = [
+  "admin",
+  "editor",
+  "imageField",
+  "ownerTools",
+  "moving",
+  "arabicRegion",
+] as const;
 
 /** Every section of the dictionary but the admin page's: a public module missing one does not compile. */
 export type PublicDictionary = Omit<EnglishDictionary, (typeof ADMIN_SECTIONS)[number]>;

@@ -19,16 +19,19 @@ export function useI18n(): {
   dir: "rtl" | "ltr";
   /** A site path in the current language ("/about" → "/ar/about"): every internal link stays in it. */
   localPath: (path: string) => string;
+  /** The locale dates and numbers are written in: the language, and the owner's Arabic region (core/locales.ts). */
+  locale: string;
 } {
   const data = useRouteLoaderData<RootData>("root");
   const language = data?.language ?? DEFAULT_LANGUAGE;
+  const locale = data?.site.locale ?? LOCALES[language];
   const dictionary = data?.dictionary ?? publicDictionary(language) ?? NO_MESSAGES;
   const t = useCallback<Translate>(
-    (key, vars) => translate(dictionary, key, vars, LOCALES[language]),
-    [dictionary, language],
+    (key, vars) => translate(dictionary, key, vars, locale),
+    [dictionary, locale],
   );
   const localPath = useCallback((path: string) => localizePath(path, language), [language]);
-  return { t, language, dir: directionOf(language), localPath };
+  return { t, language, dir: directionOf(language), localPath, locale };
 }
 
 /**

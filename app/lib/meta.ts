@@ -83,7 +83,7 @@ export function metaText(args: Pick<MetaArgsLike, "matches">) {
     },
     origin: root?.origin ?? "",
     text: (key: TranslationKey, more: TranslateVars = {}) =>
-      translate(dictionary, key, { ...vars, ...more }, LOCALES[language]),
+      translate(dictionary, key, { ...vars, ...more }, root?.site.locale ?? LOCALES[language]),
   };
 }
 

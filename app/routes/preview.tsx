@@ -17,10 +17,10 @@ import type { Route } from "./+types/preview";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const language = requestLanguage(request);
   const page = await loadPreview(context, params.id, language);
-  const { timeZone } = await readSite(context, language);
+  const { timeZone, locale } = await readSite(context, language);
   const publishAt = page.article?.publication.publish_at;
   return data(
-    { ...page, publishAtText: publishAt ? formatLongDateTime(publishAt, language, timeZone) : null },
+    { ...page, publishAtText: publishAt ? formatLongDateTime(publishAt, locale, timeZone) : null },
     { status: page.status },
   );
 }

@@ -148,17 +148,15 @@ test("adds a project with an image, shows it on /projects, edits it in the dialo
 
   // A blank title is refused before anything is sent.
   await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
-  await expect(toast(page)).toContainText("Validation Error");
-  await expect(toast(page)).toContainText("Project title is required.");
-  // The toast stands below the dialog, never over its fields: on a wide screen and on a phone.
+  const titleField = form.getByLabel(text("en", "admin.projects.title"), { exact: true });
+  await expect(titleField).toBeFocused();
+  await expect(titleField).toHaveAttribute("aria-invalid", "true");
+  await expect(titleField).toHaveAccessibleDescription("Project title is required.");
+  // Why is said at the field, and no toast covers it: on a wide screen and on a phone.
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
-    await expect
-      .poll(async () => {
-        const [dialog, shown] = [await form.boundingBox(), await toast(page).boundingBox()];
-        return dialog!.y + dialog!.height <= shown!.y;
-      })
-      .toBe(true);
+    await expect(form.getByText("Project title is required.")).toBeInViewport();
+    await expect(toast(page)).toHaveCount(0);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 
@@ -372,7 +370,7 @@ test("after a delete on a slow server, focus goes to the list's heading once the
   await expect(page.getByRole("heading", { name: text("en", "admin.projects.listTitle") })).toBeFocused();
 });
 
-test("an upload the server refuses stops the save with 'Error uploading image'", async ({
+test("an upload the server refuses stops the save, and says why under the image field", async ({
   page,
   consoleGuard,
 }) => {
@@ -388,8 +386,14 @@ test("an upload the server refuses stops the save with 'Error uploading image'",
   await form.getByLabel(text("en", "imageField.altEn")).fill("Nothing");
   await form.getByLabel(text("en", "imageField.altAr")).fill("لا شيء");
   await form.getByRole("button", { name: text("en", "admin.projects.add") }).click();
-  await expect(toast(page)).toContainText("Error uploading image");
-  await expect(toast(page)).toContainText("Only PNG, JPEG, WebP and GIF images can be uploaded.");
+  // The refusal is told under the image field, which takes the focus, and no toast covers it.
+  const imageField = form.getByLabel(text("en", "admin.projects.image"), { exact: true });
+  await expect(imageField).toBeFocused();
+  await expect(imageField).toHaveAccessibleDescription(
+    /Only PNG, JPEG, WebP and GIF images can be uploaded\./,
+  );
+  await expect(form.getByText("Only PNG, JPEG, WebP and GIF images can be uploaded.")).toBeVisible();
+  await expect(toast(page)).toHaveCount(0);
   await expect(form.getByLabel(text("en", "admin.projects.title"))).toHaveValue("Sneaky");
   // Under the dialog, the list has no new project.
   await expect(
@@ -403,7 +407,11 @@ test("writes an article in English and Arabic with a code sample and an inline i
   const form = await openAddForm(page, "articles");
 
   await form.getByRole("button", { name: text("en", "admin.articles.add") }).click();
-  await expect(toast(page)).toContainText("At least one title (EN or AR) is required.");
+  const titleEn = form.getByLabel(text("en", "admin.articles.titleEn"));
+  await expect(titleEn).toBeFocused();
+  await expect(titleEn).toHaveAccessibleDescription("At least one title (EN or AR) is required.");
+  await expect(form.getByText("At least one title (EN or AR) is required.")).toBeVisible();
+  await expect(toast(page)).toHaveCount(0);
 
   await form.getByLabel(text("en", "admin.articles.titleEn")).fill("Caching in Node");
   await form.getByLabel(text("en", "admin.articles.titleAr")).fill("التخزين المؤقت في نود");
@@ -699,8 +707,9 @@ for (const language of ["en", "ar"] as const) {
     await expect(title).toHaveAccessibleDescription(tooLong);
     await expect(live).toHaveAccessibleDescription(badUrl);
     await expect(form.getByText(tooLong)).toBeVisible();
-    await expect(toast(page, language)).toContainText(text(language, "errors.validation"));
-    await expect(toast(page, language)).toContainText(tooLong);
+    // The first field in error has the focus, and no toast covers it.
+    await expect(title).toBeFocused();
+    await expect(toast(page, language)).toHaveCount(0);
     expect(sent).toEqual([]);
 
     // Correcting a field clears its message; the other stays until the next save.

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { formatShortDate } from "#core/dates.ts";
+import { LOCALES, formatShortDate } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
 import { addDays, weekStart } from "#core/visits.ts";
 import { messages, visitCounts } from "#db/schema.ts";
@@ -156,7 +156,7 @@ for (const language of LANGUAGES) {
     const weekRows = await rowsOf(weeks);
     expect(weekRows).toHaveLength(53);
     expect(weekRows.at(-1)).toBe(
-      `${formatShortDate(`${weekStart(today)}T12:00:00Z`, language, "UTC")} ${language === "ar" ? "٣" : "3"}`,
+      `${formatShortDate(`${weekStart(today)}T12:00:00Z`, LOCALES[language], "UTC")} ${language === "ar" ? "٣" : "3"}`,
     );
     if (language === "ar") expect(await leftToRightArabic(page)).toEqual([]);
 

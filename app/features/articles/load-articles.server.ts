@@ -36,7 +36,11 @@ const slugsOf = (row: { slug: string; slug_ar: string }): ItemSlugs => ({
   ar: row.slug_ar || row.slug,
 });
 
-function summaryOf(row: ArticleListItem, language: Language, timeZone: string): ArticleSummary {
+function summaryOf(
+  row: ArticleListItem,
+  language: Language,
+  { timeZone, locale }: { timeZone: string; locale: string },
+): ArticleSummary {
   const shown = shownLanguage(articleLanguages(row), language);
   return {
     id: row.id,
@@ -47,7 +51,7 @@ function summaryOf(row: ArticleListItem, language: Language, timeZone: string): 
     excerpt: pickLocalized(row, "excerpt", language),
     image_url: row.image_url,
     date: row.date,
-    dateText: formatLongDate(row.date, language, timeZone),
+    dateText: formatLongDate(row.date, locale, timeZone),
     readingMinutes: minutesIn(row, language),
     tags: tagNames(row.tags, language),
   };
@@ -62,7 +66,7 @@ export async function loadArticlePage(
   language: Language,
   options: { page: number | null; tag?: string },
 ): Promise<ArticlesResult & { status: 200 | 404 }> {
-  const { timeZone } = await readSite(context, language);
+  const site = await readSite(context, language);
   const page = options.page ?? 0;
   const { data, errorKey } =
     page < 1
@@ -85,7 +89,7 @@ export async function loadArticlePage(
       ? []
       : await withImageInfo(
           context,
-          items.map((row) => summaryOf(row, language, timeZone)),
+          items.map((row) => summaryOf(row, language, site)),
         ),
     page: Math.max(page, 1),
     pages,
@@ -141,7 +145,7 @@ async function viewOf(
   row: ArticleDetail,
   language: Language,
 ): Promise<ArticleView> {
-  const { timeZone } = await readSite(context, language);
+  const { timeZone, locale } = await readSite(context, language);
   const content = pickLocalized(row, "content", language);
   const rendered = withHeadingIds(
     await getServices(context).articles.html({ id: row.id, language, content }),
@@ -169,9 +173,9 @@ async function viewOf(
     image_info: (await withImageInfo(context, [row]))[0]!.image_info,
     date: row.date,
     modified: row.updated_at,
-    dateText: formatLongDate(row.date, language, timeZone),
-    dateTimeText: formatLongDateTime(row.date, language, timeZone),
-    updatedText: updatedLater ? formatLongDate(row.updated_at, language, timeZone) : null,
+    dateText: formatLongDate(row.date, locale, timeZone),
+    dateTimeText: formatLongDateTime(row.date, locale, timeZone),
+    updatedText: updatedLater ? formatLongDate(row.updated_at, locale, timeZone) : null,
     readingMinutes: minutesIn(row, language),
     tags: tagNames(row.tags, language),
   };

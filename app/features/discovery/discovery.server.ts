@@ -4,7 +4,6 @@ import type { RouterContextProvider } from "react-router";
 import { articleLanguages, pickLocalized } from "#core/articles.ts";
 import { itemPath } from "#core/slugs.ts";
 import { pickText } from "#core/projects.ts";
-import { LOCALES } from "#core/dates.ts";
 import { translate } from "#core/i18n.ts";
 import { PUBLIC_PAGES, localizePath } from "#core/localized-paths.ts";
 import { LANGUAGES, type Language } from "#core/preferences.ts";
@@ -36,12 +35,7 @@ export function siteOrigin(context: Readonly<RouterContextProvider>, request: Re
 }
 
 const text = (language: Language, site: PublicSite, key: TranslationKey) =>
-  translate(
-    dictionaries[language],
-    key,
-    { name: site.name, role: site.role, city: site.city },
-    LOCALES[language],
-  );
+  translate(dictionaries[language], key, { name: site.name, role: site.role, city: site.city }, site.locale);
 
 /**
  * A sitemap answer. A file of 10,000 addresses takes about a second to write: shared caches, the server's page cache

@@ -2,7 +2,6 @@ import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { LOCALES } from "#core/dates.ts";
 import type { ImageInfo } from "#core/images.ts";
 import { formatNumber } from "#core/intl.ts";
 
@@ -21,7 +20,7 @@ interface GalleryImage {
 const SWIPE = 40;
 
 export function CaseStudyGallery({ images, title }: { images: GalleryImage[]; title: string }) {
-  const { t, language } = useI18n();
+  const { t, language, locale } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const swipeStart = useRef<number | null>(null);
@@ -33,8 +32,8 @@ export function CaseStudyGallery({ images, title }: { images: GalleryImage[]; ti
   const count = images.length;
   // Numbers in the page's digits (Arabic-Indic in Arabic), as every count the site shows.
   const numbers = (index: number) => ({
-    number: formatNumber(index + 1, LOCALES[language]),
-    count: formatNumber(count, LOCALES[language]),
+    number: formatNumber(index + 1, locale),
+    count: formatNumber(count, locale),
   });
   const go = (step: 1 | -1) => setCurrent((index) => (index + step + count) % count);
 

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { formatLongDate } from "#core/dates.ts";
+import { localeOf } from "#core/locales.ts";
 import { pageCount } from "#core/paging.ts";
 import type { Language } from "#core/preferences.ts";
 import { itemPath } from "#core/slugs.ts";
@@ -31,7 +32,7 @@ export async function loadSearchPage(
   };
   if (query.trim() === "") return base;
   if (query.length > MAX_SEARCH_INPUT) return { ...base, status: 400, problem: "tooLong", query: "" };
-  const { timeZone } = await readSite(context, language);
+  const { timeZone, arabicRegion } = await readSite(context, language);
   const shown = (hit: SearchHit): SearchResult => ({
     ...hit,
     path: itemPath(
@@ -39,7 +40,7 @@ export async function loadSearchPage(
       { en: hit.slug, ar: hit.slug },
       hit.language,
     ),
-    dateText: formatLongDate(hit.date, hit.language, timeZone),
+    dateText: formatLongDate(hit.date, localeOf(hit.language, arabicRegion), timeZone),
   });
   const read = await readForPage(context, "search", async ({ search }) => {
     const wait = await search.waitFor(getPageRequest(context).address);

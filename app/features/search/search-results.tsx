@@ -4,7 +4,6 @@ import { MetaLine } from "#app/components/meta-line.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { textAttributes, useI18n } from "#app/lib/i18n.ts";
 import { formatNumber } from "#core/intl.ts";
-import { LOCALES } from "#core/dates.ts";
 import type { SearchPage, SearchResult, TextPart } from "./search-result.ts";
 
 /** A title or excerpt with the words the search found marked: text nodes only, so nothing in it ever runs. */
@@ -91,8 +90,8 @@ function ResultList({ items }: { items: SearchResult[] }) {
 
 /** The results of a search: the page's language first, then what exists only in the other, under its heading. */
 export function SearchResults({ page }: { page: SearchPage }) {
-  const { t, language, localPath } = useI18n();
-  const count = formatNumber(page.total, LOCALES[language]);
+  const { t, localPath, locale } = useI18n();
+  const count = formatNumber(page.total, locale);
   if (page.total === 0) {
     return (
       <div className="flex flex-col gap-6">

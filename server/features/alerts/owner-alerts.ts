@@ -1,4 +1,5 @@
 import { formatLongDateTime } from "#core/dates.ts";
+import { localeOf, type ArabicRegion } from "#core/locales.ts";
 import type { Language } from "#core/preferences.ts";
 import type { SiteSettings } from "#core/site-settings.ts";
 import type { ServerEnv } from "#server/kernel/env.ts";
@@ -140,10 +141,11 @@ const ALERT_TEXTS: {
 export function composeOwnerAlert(
   alert: OwnerAlert,
   language: Language,
-  options: { timeZone: string; adminUrl: string },
+  options: { timeZone: string; adminUrl: string; arabicRegion?: ArabicRegion },
 ): { subject: string; text: string } {
+  const locale = localeOf(language, options.arabicRegion);
   const context: AlertContext = {
-    time: (date) => `${formatLongDateTime(date, language, options.timeZone)} (${options.timeZone})`,
+    time: (date) => `${formatLongDateTime(date, locale, options.timeZone)} (${options.timeZone})`,
     adminUrl: options.adminUrl,
   };
   const write = ALERT_TEXTS[alert.kind][language] as AlertText;
@@ -161,7 +163,7 @@ export interface OwnerAlertsOptions {
   /** SMTP_TO, or null for the settings' e-mail. */
   to: string | null;
   /** The owner's settings, read at each alert: e-mail, language of e-mails, time zone. */
-  settings: () => Promise<Pick<SiteSettings, "email" | "emailLanguage" | "timeZone">>;
+  settings: () => Promise<Pick<SiteSettings, "email" | "emailLanguage" | "timeZone" | "arabicRegion">>;
   adminUrl: string;
 }
 
@@ -175,6 +177,7 @@ export function createOwnerAlerts(options: OwnerAlertsOptions): OwnerAlerts {
       const to = options.to ?? settings.email;
       const { subject, text } = composeOwnerAlert(alert, settings.emailLanguage, {
         timeZone: settings.timeZone,
+        arabicRegion: settings.arabicRegion,
         adminUrl: options.adminUrl,
       });
       await transport!.sendMail({ from: options.from ?? to, to, subject, text });

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { toSingleLine } from "#core/contact.ts";
-import { LOCALES } from "#core/dates.ts";
+import { localeOf, type ArabicRegion } from "#core/locales.ts";
 import { translate, type Dictionary } from "#core/i18n.ts";
 import type { Language } from "#core/preferences.ts";
 import type { Database } from "#db/client.ts";
@@ -40,6 +40,8 @@ export interface NotifierOptions {
   inboxUrl: string;
   /** The language of the held messages' notice (the settings' "E-mails to you in"), read at send time. */
   language?: () => Promise<Language>;
+  /** The Arabic region the site speaks to (its digits and month names), read at send time. */
+  arabicRegion?: () => Promise<ArabicRegion>;
   now?: () => Date;
   /** How often the background loop looks for notifications that are due. */
   intervalMs?: number;
@@ -143,10 +145,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
     try {
       const to = typeof options.to === "string" ? options.to : await options.to();
       const language = (await options.language?.()) ?? "en";
+      const region = await options.arabicRegion?.();
       await transport.sendMail({
         from: options.from ?? to,
         to,
-        ...composeHeldNotice(count, language, options.inboxUrl),
+        ...composeHeldNotice(count, language, options.inboxUrl, region),
       });
     } catch (error) {
       // Counted again by the next round's notice: the notice is what tells the owner, so it is not given up.
@@ -252,14 +255,15 @@ const HELD_NOTICE: Record<Language, Dictionary> = {
   },
 };
 
-/** The owner's notice of `count` held messages, in `language`, linking the held folder. */
+/** The owner's notice of `count` held messages, in `language` (and `region`'s Arabic), linking the held folder. */
 export function composeHeldNotice(
   count: number,
   language: Language,
   inboxUrl: string,
+  region?: ArabicRegion,
 ): { subject: string; text: string } {
   const say = (key: string, vars?: Record<string, string | number>) =>
-    translate(HELD_NOTICE[language], key, vars, LOCALES[language]);
+    translate(HELD_NOTICE[language], key, vars, localeOf(language, region));
   const url = `${inboxUrl}/messages?folder=held`;
   return {
     subject: say("subject", { count }),
@@ -279,6 +283,7 @@ export function notifierFromEnv(
     ownerEmail?: string | (() => Promise<string>);
     /** The settings' "E-mails to you in", for the held messages' notice. */
     ownerLanguage?: () => Promise<Language>;
+    arabicRegion?: () => Promise<ArabicRegion>;
     now?: () => Date;
   },
 ): Notifier | undefined {
@@ -293,6 +298,7 @@ export function notifierFromEnv(
     to,
     inboxUrl: `${env.siteUrl}${env.adminPath}`,
     language: deps.ownerLanguage,
+    arabicRegion: deps.arabicRegion,
     now: deps.now,
   });
 }

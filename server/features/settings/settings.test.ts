@@ -73,6 +73,21 @@ describe.each(backends)("the site settings API on $name", (backend) => {
     expect((await send("GET", "/api/settings")).body).toMatchObject({ emailLanguage: "ar" });
   });
 
+  it("keeps the Arabic region the site speaks to, Egypt until the owner chooses (docs/product.md §17.1)", async () => {
+    const { send } = await owner();
+    const document = (await send("GET", "/api/settings")).body as unknown as SiteSettings;
+    expect(document.arabicRegion).toBe("egypt");
+    for (const region of ["maghreb", "levant", "gulf"] as const) {
+      expect((await send("PUT", "/api/settings", { ...document, arabicRegion: region })).status).toBe(200);
+      expect((await send("GET", "/api/settings")).body).toMatchObject({ arabicRegion: region });
+    }
+    const [row] = await database().db.select().from(siteSettings);
+    expect(row!.overrides).toMatchObject({ arabicRegion: "gulf" });
+    // Its section's reset puts Egypt back.
+    expect((await send("DELETE", "/api/settings/contact")).status).toBe(200);
+    expect((await send("GET", "/api/settings")).body).toMatchObject({ arabicRegion: "egypt" });
+  });
+
   it.each([
     ["a bad e-mail", { email: "me@" }, "email", "Enter a valid e-mail address, such as name@example.com."],
     [
@@ -109,6 +124,12 @@ describe.each(backends)("the site settings API on $name", (backend) => {
       { emailLanguage: "fr" as SiteSettings["emailLanguage"] },
       "emailLanguage",
       "Choose English or Arabic.",
+    ],
+    [
+      "an Arabic region the site does not know",
+      { arabicRegion: "ar-EG" as SiteSettings["arabicRegion"] },
+      "arabicRegion",
+      "Choose Egypt, the Gulf, the Levant or the Maghreb.",
     ],
     [
       "a portrait from another site",

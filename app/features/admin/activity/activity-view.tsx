@@ -12,7 +12,7 @@ import { Pager } from "#app/features/admin/lists/pager.tsx";
 // from where and with what, and what the owner changed.
 
 export function ActivityView({ log }: { log: AuditPage }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const { timeZone } = useSite();
   const revalidator = useRevalidator();
   const shownAction = useListParams().get("action");
@@ -73,7 +73,7 @@ export function ActivityView({ log }: { log: AuditPage }) {
                   className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-baseline sm:gap-4"
                 >
                   <time dateTime={event.at} className="shrink-0 text-xs text-muted-foreground sm:w-44">
-                    {formatShortDateTime(event.at, language, timeZone)}
+                    {formatShortDateTime(event.at, locale, timeZone)}
                   </time>
                   <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <span

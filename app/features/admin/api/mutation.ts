@@ -136,9 +136,10 @@ export function useMutation<T, Values extends FieldValues = FieldValues>(
         description: failureText(t, outcome),
         variant: "destructive",
       });
-    // A refusal told under its field moves the focus there; the toast, below any dialog, says it too.
-    if (shown) afterRender(() => focusFirstInvalid(document));
-    warn();
+    // A refusal told under its field moves the focus there and says why there alone: a toast would cover the field
+    // on a phone (docs/product.md §8.2). One whose field this form does not show is told by the toast.
+    if (shown) afterRender(() => focusFirstInvalid(document) || warn());
+    else warn();
   }, [outcome]);
   return {
     fetcher,
@@ -168,15 +169,18 @@ export function focusFirstInvalid(root: ParentNode): boolean {
 }
 
 /**
- * A form's own checks refused it (before anything is sent): each message is under its field, the focus moves to the
- * first field in error, and the "Validation Error" toast says the first refusal.
+ * A form's own checks refused it (before anything is sent): each message is under its field and the focus moves to
+ * the first field in error, where the owner reads why; no toast, which would cover the field (docs/product.md §8.2).
+ * A refusal of a field the form does not show is told by the "Validation Error" toast.
  */
-export function useRefusalToast() {
+export function useFieldRefusal() {
   const { t } = useI18n();
   return (errors: FieldErrors, event?: { target?: unknown }) => {
     const form = event?.target instanceof HTMLElement ? (event.target.closest("form") ?? document) : document;
-    afterRender(() => focusFirstInvalid(form));
-    toast({ title: t("errors.validation"), description: firstMessage(errors), variant: "destructive" });
+    afterRender(() => {
+      if (!focusFirstInvalid(form))
+        toast({ title: t("errors.validation"), description: firstMessage(errors), variant: "destructive" });
+    });
   };
 }
 

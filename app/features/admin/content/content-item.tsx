@@ -46,7 +46,7 @@ export function ContentItem({
   move?: { canUp: boolean; canDown: boolean; onMove: (direction: "up" | "down") => void };
   onDelete: () => void;
 }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const { timeZone } = useSite();
   const { search } = useLocation();
   const { title } = item;
@@ -86,7 +86,7 @@ export function ContentItem({
           />
         ) : null}
         <p className="text-xs text-muted-foreground">
-          {t("admin.common.created", { date: formatShortDate(item.created_at, language, timeZone) })}
+          {t("admin.common.created", { date: formatShortDate(item.created_at, locale, timeZone) })}
         </p>
       </div>
       <div className="ms-auto flex shrink-0 items-center gap-1">

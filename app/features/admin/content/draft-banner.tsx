@@ -13,9 +13,9 @@ export function DraftBanner({
   onRestore: () => void;
   onDiscard: () => void;
 }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const { timeZone } = useSite();
-  const time = formatTime(savedAt, language, timeZone);
+  const time = formatTime(savedAt, locale, timeZone);
   return (
     <div
       role="status"

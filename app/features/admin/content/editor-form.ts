@@ -2,7 +2,7 @@ import { useForm, type DefaultValues, type FieldValues, type Resolver } from "re
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { useMutation, useRefusalToast } from "#app/features/admin/api/mutation.ts";
+import { useMutation, useFieldRefusal } from "#app/features/admin/api/mutation.ts";
 import { searchWith } from "#app/features/admin/lists/list-query.ts";
 import { useDraft } from "./use-draft.ts";
 
@@ -82,7 +82,7 @@ export function useEditorForm<Values extends FieldValues & Pick<ImageValues, "fi
       back(!editing);
     },
   });
-  const refused = useRefusalToast();
+  const refused = useFieldRefusal();
   const submit = form.handleSubmit(
     (values) => save.submit(options.toInput(values), options.files?.(values) ?? { image: values.file }),
     refused,

@@ -35,7 +35,7 @@ export function TranslationPanel({
 }: {
   item: { text_changed_en: string | null; text_changed_ar: string | null };
 }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const { timeZone } = useSite();
   return (
     <section
@@ -50,7 +50,7 @@ export function TranslationPanel({
               <dt className="font-semibold">{t(`admin.translation.side.${lang}`)}</dt>
               <dd className="text-muted-foreground">
                 {changed
-                  ? t("admin.translation.changed", { date: formatShortDate(changed, language, timeZone) })
+                  ? t("admin.translation.changed", { date: formatShortDate(changed, locale, timeZone) })
                   : t("admin.translation.empty")}
               </dd>
             </div>

@@ -12,12 +12,11 @@ import {
 } from "react-hook-form";
 import { CV_SECTIONS, CvSchema, type Cv } from "#core/cv.ts";
 import { CV_WORDS } from "#core/cv-view.ts";
-import { LOCALES } from "#core/dates.ts";
 import type { Language } from "#core/preferences.ts";
 import { formatNumber } from "#core/intl.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { useMutation, useRefusalToast } from "#app/features/admin/api/mutation.ts";
+import { useMutation, useFieldRefusal } from "#app/features/admin/api/mutation.ts";
 import { CheckboxField, SubmitButton, TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { LeaveGuard } from "#app/features/admin/forms/leave-guard.tsx";
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
@@ -86,7 +85,7 @@ export function CvEditor({
       toast({ title: t("cv.editor.saved") });
     },
   });
-  const refused = useRefusalToast();
+  const refused = useFieldRefusal();
   const submit = form.handleSubmit((values) => save.submit({ cv: values }), refused);
 
   const projectChoices: Choice[] = projects.map((project) => {
@@ -260,7 +259,7 @@ function Entries({
   dates?: ("start" | "end" | "date")[];
   highlights?: boolean;
 }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const {
     register,
     formState: { errors },
@@ -276,7 +275,7 @@ function Entries({
       <ol className="flex flex-col gap-4">
         {list.fields.map((entry, index) => {
           const at = `${name}.${index}`;
-          const number = formatNumber(index + 1, LOCALES[language]);
+          const number = formatNumber(index + 1, locale);
           return (
             <li
               key={entry.id}
@@ -384,7 +383,7 @@ function DateInput({ name, kind }: { name: string; kind: "start" | "end" | "date
 
 /** An experience's highlights: short lines, each in either language. */
 function Highlights({ name }: { name: string }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const list = useFieldArray<Cv>({ name: name as ArrayPath<Cv> });
   return (
     <div className="flex flex-col gap-3 border-s-2 border-border ps-3">
@@ -393,12 +392,12 @@ function Highlights({ name }: { name: string }) {
         <div key={item.id} className="flex flex-col gap-2">
           <BilingualText
             name={`${name}.${index}`}
-            label={t("cv.editor.highlight", { number: formatNumber(index + 1, LOCALES[language]) })}
+            label={t("cv.editor.highlight", { number: formatNumber(index + 1, locale) })}
           />
           <div>
             <button type="button" className={buttonClass} onClick={() => list.remove(index)}>
               <Trash2 aria-hidden="true" className="size-4" />
-              {t("cv.editor.removeHighlight", { number: formatNumber(index + 1, LOCALES[language]) })}
+              {t("cv.editor.removeHighlight", { number: formatNumber(index + 1, locale) })}
             </button>
           </div>
         </div>

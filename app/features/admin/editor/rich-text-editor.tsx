@@ -3,7 +3,6 @@ import { EditorState } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MAX_ARTICLE_HTML_BYTES, MAX_EMBEDDED_IMAGE_BYTES } from "#core/article-limits.ts";
-import { LOCALES } from "#core/dates.ts";
 import { numberFormat } from "#core/intl.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
@@ -61,7 +60,7 @@ export function RichTextEditor({
   onError,
   error,
 }: RichTextEditorProps) {
-  const { t, language } = useI18n();
+  const { t, language, locale } = useI18n();
   const labelId = `${id}-label`;
   const placeholder = t("editor.placeholder");
   const fileInput = useRef<HTMLInputElement>(null);
@@ -71,7 +70,7 @@ export function RichTextEditor({
   const [initialContent] = useState(value);
 
   const megabytes = (bytes: number) =>
-    t("editor.megabytes", { count: numberFormat(LOCALES[language]).format(bytes / 1024 / 1024) });
+    t("editor.megabytes", { count: numberFormat(locale).format(bytes / 1024 / 1024) });
 
   // ProseMirror's paste and drop handlers are set once; they call the latest insertImages (defined below).
   // The toolbar's description box: each image just inserted opens it afresh.

@@ -2,7 +2,6 @@ import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { CONTACT_DROP_REASONS } from "#core/contact.ts";
-import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import type { Inbox, InboxMessage } from "#db/records.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -46,7 +45,7 @@ export function InboxView({
   unread: boolean;
   q: string;
 }) {
-  const { t, language } = useI18n();
+  const { t, language, locale } = useI18n();
   const held = folder === "held";
   const revalidator = useRevalidator();
   const { search } = useLocation();
@@ -127,7 +126,7 @@ export function InboxView({
                 aria-label={t("admin.messages.heldCount", { count: shown.count })}
                 className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold"
               >
-                {formatNumber(shown.count, LOCALES[language])}
+                {formatNumber(shown.count, locale)}
               </span>
             ) : null}
           </Link>

@@ -27,7 +27,7 @@ export function MessageItem({
   onRelease: () => void;
   onDelete: () => void;
 }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const { timeZone } = useSite();
   const unread = !message.read_at;
   const bodyId = `message-${message.id}`;
@@ -61,7 +61,7 @@ export function MessageItem({
                 {message.name}
               </span>
               <span className="text-xs text-muted-foreground">
-                {formatShortDateTime(message.created_at, language, timeZone)}
+                {formatShortDateTime(message.created_at, locale, timeZone)}
               </span>
               {unread ? <span className="sr-only">{t("admin.messages.unread")}</span> : null}
             </span>

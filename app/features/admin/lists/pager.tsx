@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import { pageCount, visiblePages } from "#core/paging.ts";
 import { useI18n } from "#app/lib/i18n.ts";
@@ -27,9 +26,8 @@ export interface PagerProps {
 
 /** "26–50 of 2,450 messages", announced when it changes. */
 function PageRange({ page, perPage, total, rangeKey }: Omit<PagerProps, "labelKey" | "headingId">) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   if (total === 0) return null;
-  const locale = LOCALES[language];
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   return (
@@ -43,10 +41,9 @@ const control =
   "inline-flex min-w-9 items-center justify-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted aria-disabled:opacity-40 aria-disabled:hover:bg-transparent";
 
 export function Pager({ page, perPage, total, labelKey, rangeKey, headingId }: PagerProps) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const { search } = useLocation();
   const pages = pageCount(total, perPage);
-  const locale = LOCALES[language];
   const link = (number: number, props: { label: string; current?: boolean; children: ReactNode }) =>
     number < 1 || number > pages ? (
       <a role="link" aria-disabled="true" aria-label={props.label} className={control}>

@@ -1,9 +1,14 @@
 import { useId, useState } from "react";
+import { formatLongDate } from "#core/dates.ts";
+import { ARABIC_REGIONS, localeOf } from "#core/locales.ts";
 import { useI18n } from "#app/lib/i18n.ts";
 import { FieldError, inputClass } from "#app/features/admin/forms/form-controls.tsx";
 import { Bilingual, Plain, useFieldLabel, useSettingsForm } from "./settings-fields.tsx";
 
-/** The contact section (docs/product.md §17.1): e-mail, phone, city, location, time zone and e-mails' language. */
+/**
+ * The contact section (docs/product.md §17.1): e-mail, phone, city, location, time zone, the Arabic region and
+ * e-mails' language.
+ */
 export function ContactFields() {
   const { t } = useI18n();
   const label = useFieldLabel();
@@ -20,6 +25,11 @@ export function ContactFields() {
         hint={t("admin.settings.hints.timeZone")}
         dir="ltr"
         options={<TimeZones />}
+      />
+      <SettingsSelect
+        path="arabicRegion"
+        hint={t("admin.settings.hints.arabicRegion")}
+        options={<ArabicRegions />}
       />
       <SettingsSelect
         path="emailLanguage"
@@ -45,7 +55,7 @@ function SettingsSelect({
   dir,
   options,
 }: {
-  path: "timeZone" | "emailLanguage";
+  path: "timeZone" | "arabicRegion" | "emailLanguage";
   hint: string;
   dir?: "ltr";
   options: React.ReactNode;
@@ -88,6 +98,21 @@ function TimeZones() {
   return zones.map((zone) => (
     <option key={zone} value={zone}>
       {zone}
+    </option>
+  ));
+}
+
+/** Each Arabic region, with today's date as its Arabic writes it, so the owner sees what they choose. */
+function ArabicRegions() {
+  const { t } = useI18n();
+  // A day is all the sample shows: UTC's, which every browser knows, rather than a saved zone it may not.
+  const [today] = useState(() => new Date());
+  return ARABIC_REGIONS.map((region) => (
+    <option key={region} value={region}>
+      {t("arabicRegion.option", {
+        region: t(`arabicRegion.regions.${region}`),
+        sample: formatLongDate(today, localeOf("ar", region), "UTC"),
+      })}
     </option>
   ));
 }

@@ -11,7 +11,7 @@ import {
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { useMutation, useRefusalToast } from "#app/features/admin/api/mutation.ts";
+import { useMutation, useFieldRefusal } from "#app/features/admin/api/mutation.ts";
 import { SubmitButton } from "#app/features/admin/forms/form-controls.tsx";
 import { LeaveGuard } from "#app/features/admin/forms/leave-guard.tsx";
 import { schemaResolver } from "#app/features/admin/forms/schema-resolver.ts";
@@ -52,7 +52,7 @@ export function SectionForm({ section, settings }: { section: SettingsSection; s
   const reset = useMutation<SiteSettings>({
     onSuccess: (saved) => showSaved(saved, t("admin.settings.resetDone", { section: sectionName })),
   });
-  const refused = useRefusalToast();
+  const refused = useFieldRefusal();
   const submit = form.handleSubmit(
     ({ files, ...values }) => save.submit({ intent: "save", settings: values }, files),
     refused,

@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { LOCALES } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import { onSessionEnded } from "#app/features/admin/api/client.ts";
 import { useMutation } from "#app/features/admin/api/mutation.ts";
@@ -25,7 +24,7 @@ export const ADMIN_VIEWS = [
 ] as const;
 
 export function AdminShell({ unread, held }: { unread: number; held: number }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const [sessionEnded, setSessionEnded] = useState(false);
   useEffect(() => onSessionEnded(() => setSessionEnded(true)), []);
   const signOut = useMutation();
@@ -67,7 +66,7 @@ export function AdminShell({ unread, held }: { unread: number; held: number }) {
                     aria-label={t("admin.messages.unreadCount", { count: unread })}
                     className="ms-2 rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
                   >
-                    {formatNumber(unread, LOCALES[language])}
+                    {formatNumber(unread, locale)}
                   </span>
                 ) : null}
                 {view === "messages" && held > 0 ? (

@@ -44,7 +44,7 @@ function CopyButton({ address, label }: { address: string; label: string }) {
 }
 
 export function LinkForm({ projects }: { projects: Project[] }) {
-  const { t, language } = useI18n();
+  const { t, language, locale } = useI18n();
   const { timeZone } = useSite();
   const id = useId();
   const [label, setLabel] = useState("");
@@ -131,7 +131,7 @@ export function LinkForm({ projects }: { projects: Project[] }) {
             <CopyButton address={address} label={t("ownerTools.copy")} />
           </div>
           <p role="status" className="text-sm text-muted-foreground">
-            {t("admin.testimonials.linkReady", { date: formatLongDate(link.expires_at, language, timeZone) })}
+            {t("admin.testimonials.linkReady", { date: formatLongDate(link.expires_at, locale, timeZone) })}
           </p>
         </div>
       ) : null}
@@ -140,12 +140,12 @@ export function LinkForm({ projects }: { projects: Project[] }) {
 }
 
 export function LinkList({ links }: { links: TestimonialLinkItem[] }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const { timeZone } = useSite();
   const revoke = useMutation<{ intent: string }>({
     onSuccess: () => toast({ title: t("ownerTools.revoked") }),
   });
-  const date = (iso: string) => formatLongDate(iso, language, timeZone);
+  const date = (iso: string) => formatLongDate(iso, locale, timeZone);
   return (
     <section aria-labelledby="testimonial-links" className="flex flex-col gap-3">
       <h2 id="testimonial-links" className="text-lg font-semibold">

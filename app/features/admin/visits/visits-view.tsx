@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { LOCALES, formatShortDate } from "#core/dates.ts";
+import { formatShortDate } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import { readableAddress } from "#core/readable-address.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
@@ -16,8 +16,8 @@ import { VisitRange } from "./visit-range.tsx";
 type KeyCount = { key: string; count: number };
 
 export function VisitsView({ report, days }: VisitsData) {
-  const { t, language } = useI18n();
-  const format = (value: number) => formatNumber(value, LOCALES[language]);
+  const { t, locale } = useI18n();
+  const format = (value: number) => formatNumber(value, locale);
   const label = (prefix: string) => (row: KeyCount) => ({
     label: t(`${prefix}.${row.key}` as TranslationKey),
     count: row.count,
@@ -26,7 +26,7 @@ export function VisitsView({ report, days }: VisitsData) {
   const plain = (row: KeyCount) => ({ label: readableAddress(row.key), count: row.count });
   // A day of the site's time zone (YYYY-MM-DD) written in the owner's language; a week by its first day.
   const periods = report.periods.map((row) => ({
-    label: formatShortDate(`${row.day}T12:00:00Z`, language, "UTC"),
+    label: formatShortDate(`${row.day}T12:00:00Z`, locale, "UTC"),
     count: row.views,
   }));
   const weekly = report.per === "week";
@@ -156,8 +156,8 @@ function Ranked(props: {
   addresses?: boolean;
   empty: string;
 }) {
-  const { t, language } = useI18n();
-  const format = (value: number) => formatNumber(value, LOCALES[language]);
+  const { t, locale } = useI18n();
+  const format = (value: number) => formatNumber(value, locale);
   return (
     <Figures title={props.title}>
       {props.rows.length === 0 ? (
@@ -184,7 +184,7 @@ function FigureTable({
   head: [string, string];
   addresses?: boolean;
 }) {
-  const { language } = useI18n();
+  const { locale } = useI18n();
   return (
     <div className="max-h-80 overflow-auto">
       <table className="w-full text-sm">
@@ -204,7 +204,7 @@ function FigureTable({
               <th scope="row" className="max-w-0 truncate py-1.5 text-start font-normal">
                 {addresses ? <bdi dir="ltr">{row.label}</bdi> : row.label}
               </th>
-              <td className="py-1.5 text-end tabular-nums">{formatNumber(row.count, LOCALES[language])}</td>
+              <td className="py-1.5 text-end tabular-nums">{formatNumber(row.count, locale)}</td>
             </tr>
           ))}
         </tbody>

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import type { FactorStatus } from "#server/features/auth/factors.ts";
 import { useI18n } from "#app/lib/i18n.ts";
-import { useRefusalToast } from "#app/features/admin/api/mutation.ts";
+import { useFieldRefusal } from "#app/features/admin/api/mutation.ts";
 import { TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { secondaryButton, type FactorValues, type RunChange } from "./factor-form.ts";
 
@@ -20,7 +20,7 @@ export function Passkeys({
   const { t } = useI18n();
   const id = useId();
   const { register, formState, getValues, setError } = useFormContext<FactorValues>();
-  const refused = useRefusalToast();
+  const refused = useFieldRefusal();
   const add = () => {
     // A passkey needs its name before the browser is asked for it.
     if (getValues("name").trim() === "") {

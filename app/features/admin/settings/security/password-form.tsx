@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { useMutation, useRefusalToast } from "#app/features/admin/api/mutation.ts";
+import { useMutation, useFieldRefusal } from "#app/features/admin/api/mutation.ts";
 import { SubmitButton, TextInput } from "#app/features/admin/forms/form-controls.tsx";
 
 const EMPTY = { current: "", next: "", confirm: "" };
@@ -23,7 +23,7 @@ export function PasswordForm() {
       toast({ title: t("admin.settings.password.changed") });
     },
   });
-  const refused = useRefusalToast();
+  const refused = useFieldRefusal();
   const submit = form.handleSubmit(
     ({ current, next }) => change.submit({ intent: "password", current, next }),
     refused,

@@ -4,7 +4,7 @@ import { FormProvider, useForm } from "react-hook-form";
 import type { FactorStatus } from "#server/features/auth/factors.ts";
 import { toast } from "#app/components/ui/toast.tsx";
 import { useI18n } from "#app/lib/i18n.ts";
-import { useMutation, useRefusalToast } from "#app/features/admin/api/mutation.ts";
+import { useMutation, useFieldRefusal } from "#app/features/admin/api/mutation.ts";
 import { TextInput } from "#app/features/admin/forms/form-controls.tsx";
 import { AuthenticatorApp } from "./authenticator-app.tsx";
 import { Passkeys } from "./passkeys.tsx";
@@ -32,7 +32,7 @@ export function SecondFactors({ factors }: { factors: FactorStatus }) {
       if (result.done) toast({ title: t(result.done) });
     },
   });
-  const refused = useRefusalToast();
+  const refused = useFieldRefusal();
   const run: RunChange = (intent, extra) => {
     if (change.busy) return;
     void form.handleSubmit(

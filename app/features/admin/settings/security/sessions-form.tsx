@@ -19,7 +19,7 @@ export const refusesPassword = (failure: Failure) =>
  * last seen; any other one can be signed out, or all of them at once after the password again.
  */
 export function SessionsForm({ sessions }: { sessions: Session[] }) {
-  const { t, language } = useI18n();
+  const { t, locale } = useI18n();
   const { timeZone } = useSite();
   const id = useId();
   const [confirming, setConfirming] = useState(false);
@@ -63,11 +63,11 @@ export function SessionsForm({ sessions }: { sessions: Session[] }) {
                   </>
                 ) : null}
                 {t("admin.settings.sessions.signedIn", {
-                  time: formatShortDateTime(session.createdAt, language, timeZone),
+                  time: formatShortDateTime(session.createdAt, locale, timeZone),
                 })}
                 {" · "}
                 {t("admin.settings.sessions.lastSeen", {
-                  time: formatShortDateTime(session.lastSeenAt, language, timeZone),
+                  time: formatShortDateTime(session.lastSeenAt, locale, timeZone),
                 })}
               </span>
             </span>
