@@ -310,11 +310,6 @@ export const messages = pgTable(
      * ceiling was reached, or with a render stamp that had expired or had been used by another message.
      */
     held: boolean("held").notNull().default(false),
-    /**
-     * When the owner was e-mailed a notice counting this held message (at most one notice an hour, so a real
-     * visitor's message held during a flood still reaches the owner); null while it is still to be counted.
-     */
-    held_noticed_at: timestamp("held_noticed_at", { withTimezone: true, mode: "date" }),
     /** The contact page's render stamp it came with, if any: a stamp is good for one message. */
     form_stamp: text("form_stamp"),
     /**
@@ -323,6 +318,11 @@ export const messages = pgTable(
      */
     entry_path: text("entry_path"),
     from_path: text("from_path"),
+    /**
+     * When the owner was e-mailed a notice counting this held message (at most one notice an hour, so a real
+     * visitor's message held during a flood still reaches the owner); null while it is still to be counted.
+     */
+    held_noticed_at: timestamp("held_noticed_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [
     index("messages_form_stamp_idx")
