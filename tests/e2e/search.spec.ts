@@ -133,3 +133,33 @@ test("with JavaScript, / reaches the field, results come without a reload, and B
   await expect(page).toHaveURL("/search?q=websites");
   await expect(page.locator("main").getByRole("searchbox")).toHaveValue("websites");
 });
+
+test("with JavaScript, results follow the typing, the address with them, and Back skips the letters", async ({
+  page,
+  db,
+}) => {
+  await seedSearch(db);
+  await page.goto("/ar/search?q=websites");
+  await waitForHydration(page);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  const entries = await page.evaluate(() => history.length);
+  const field = page.locator("main").getByRole("searchbox");
+  await field.clear();
+  await field.pressSequentially("بالمواقع", { delay: 40 });
+  // No Enter: the results come as the visitor pauses, and the address follows them for sharing.
+  await expect(page.getByRole("link", { name: "الكتابة للمواقع" })).toBeVisible();
+  await expect(page).toHaveURL(`/ar/search?q=${encodeURIComponent("بالمواقع")}`);
+  await expect(page.getByRole("article").locator("mark").first()).toHaveText("للمواقع");
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue("بالمواقع");
+  await field.pressSequentially(" clinic", { delay: 40 });
+  await expect(page).toHaveURL(`/ar/search?${new URLSearchParams({ q: "بالمواقع clinic" })}`);
+  await expect(page.getByRole("status")).toHaveText(text("ar", "search.none", { query: "بالمواقع clinic" }));
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  // One entry for the whole typing: Back is the query before it.
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  await page.goBack();
+  await expect(page).toHaveURL("/ar/search?q=websites");
+  await expect(field).toHaveValue("websites");
+  await expect(page.getByRole("link", { name: "Writing for websites" })).toBeVisible();
+});

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { SEARCH_RATE_LIMIT } from "./service.ts";
+import { siteConfig } from "#config/site.ts";
+import { SEARCH_RATE_LIMIT, type SearchableService } from "./service.ts";
 
 // The search (docs/product.md §30) through the real app: what the owner saves is found at once, in the same
 // transaction; drafts, scheduled and deleted items never are; the page's language comes first; the words found are
@@ -193,5 +194,64 @@ describe.each(backends)("search on $name", (backend) => {
       expect(await search.waitFor("203.0.113.7")).toBe(0);
     expect(await search.waitFor("203.0.113.7")).toBeGreaterThan(0);
     expect(await search.waitFor("203.0.113.8")).toBe(0);
+  });
+  it("finds the services in either language, shown in the page's, with the same Arabic normalisation", async () => {
+    const { search } = await owner();
+    const services: SearchableService[] = siteConfig.services.map((service, index) => ({
+      number: index + 1,
+      en: { title: service.title.en, text: service.text.en },
+      ar: { title: service.title.ar, text: service.text.ar },
+    }));
+    // "والتطبيقات" is "تطبيقات" with a conjunction and the article; "applications" its English.
+    for (const [query, language] of [
+      ["والتطبيقات", "ar"],
+      ["applications", "ar"],
+      ["والتطبيقات", "en"],
+    ] as const) {
+      const found = await search.find({ query, language, page: 1, services });
+      const service = found.items.find((item) => item.kind === "service");
+      expect(service, query).toMatchObject({ slug: "1", language, own: true, date: "" });
+      expect(service!.title.map((part) => part.text).join("")).toBe(
+        language === "ar" ? "تطوير تطبيقات الويب" : "Web Application Development",
+      );
+      expect(found.total).toBe(found.items.length);
+      expect(found.pagedTotal).toBe(0);
+    }
+    expect((await search.find({ query: "kubernetes", language: "en", page: 1, services })).items).toEqual([]);
+  });
+
+  it("finds the tags of public articles, in the language that has them, never a draft's", async () => {
+    const { search } = await owner();
+    const performance = { slug: "performance", en: "Performance", ar: "الأداء" };
+    await insertArticle(database().db, {
+      slug: "fast-pages",
+      title: "Fast pages",
+      title_en: "Fast pages",
+      title_ar: "",
+      reading_minutes_en: 1,
+      reading_minutes_ar: 0,
+      tags: [performance],
+      date: new Date("2026-01-01T00:00:00Z"),
+    });
+    await insertArticle(database().db, {
+      slug: "secret",
+      title: "Secret",
+      title_en: "Secret",
+      title_ar: "",
+      reading_minutes_en: 1,
+      reading_minutes_ar: 0,
+      published: false,
+      tags: [{ slug: "hidden-topic", en: "Hiddentopic", ar: "خفي" }],
+      date: new Date("2026-01-01T00:00:00Z"),
+    });
+    await search.ensureIndex();
+    const tagsOf = async (query: string, language: "en" | "ar") =>
+      (await search.find({ query, language, page: 1 })).items
+        .filter((item) => item.kind === "tag")
+        .map((item) => [item.slug, item.language, item.own, item.count]);
+    expect(await tagsOf("performance", "en")).toEqual([["performance", "en", true, 1]]);
+    // Only English articles carry it: on the Arabic page it is the English tag, under the other language.
+    expect(await tagsOf("بالأداء", "ar")).toEqual([["performance", "en", false, 1]]);
+    expect(await tagsOf("hiddentopic", "en")).toEqual([]);
   });
 });
