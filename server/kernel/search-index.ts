@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { articleLanguages } from "#core/articles.ts";
 import type { Language } from "#core/preferences.ts";
-import { normalizeSearchText } from "#core/search-text.ts";
+import { normalizeSearchText, searchQueryText } from "#core/search-text.ts";
 import type { Database } from "#db/client.ts";
 import { articles, projects, searchDocuments, type ArticleRow, type ProjectRow } from "#db/schema.ts";
 
@@ -159,4 +159,18 @@ export async function rebuildSearchIndex(
   };
   if (db.transaction) await db.transaction(work);
   else await work(db);
+}
+
+/**
+ * The owner's lists (docs/product.md §21): the items of `kind`, drafts and scheduled ones included, that `query`
+ * finds with the site's search's matching (the same normalisation, each language's stemmer), as a condition on
+ * `id`. A query without a word to search (stop words only) finds nothing.
+ */
+export function matchingItems(kind: SearchKind, id: AnyColumn, query: string): SQL {
+  const text = searchQueryText(query);
+  const language = (name: Language) => sql`(d.language = ${name} and case
+    when numnode(plainto_tsquery(${CONFIG[name]}::regconfig, ${text})) > 0
+    then d.terms @@ plainto_tsquery(${CONFIG[name]}::regconfig, ${text}) else false end)`;
+  return sql`${id} in (select d.item_id from ${searchDocuments} d
+    where d.kind = ${kind} and (${language("en")} or ${language("ar")}))`;
 }

@@ -254,4 +254,45 @@ describe.each(backends)("search on $name", (backend) => {
     expect(await tagsOf("بالأداء", "ar")).toEqual([["performance", "en", false, 1]]);
     expect(await tagsOf("hiddentopic", "en")).toEqual([]);
   });
+  it("narrows the owner's lists of articles and projects with the same matching, drafts included", async () => {
+    const { send } = await owner();
+    await send(
+      "POST",
+      "/api/articles",
+      article({ title_ar: "مقابلة مع أحمد", content_ar: "<p>حديث عن الكتابة.</p>", status: "draft" }),
+    );
+    await send("POST", "/api/articles", article({ title_en: "Caching pages", content_en: "<p>Fast.</p>" }));
+    await send("POST", "/api/projects", {
+      title: "Clinic booking",
+      title_ar: "حجز العيادة",
+      description: "Appointments online",
+      description_ar: "مواعيد عبر الإنترنت",
+      published: false,
+    });
+    await send("POST", "/api/projects", { title: "Shop", description: "Selling online" });
+    const titles = async (url: string) => {
+      const answer = await send("GET", url);
+      expect(answer.status, url).toBe(200);
+      return (answer.body.items as { title: string }[]).map((item) => item.title);
+    };
+    // "احمد" finds "أحمد", "والكتابة" finds "الكتابة", "pages" finds "Caching pages", in a draft too.
+    expect(await titles(`/api/admin/articles?q=${encodeURIComponent("احمد")}`)).toEqual(["مقابلة مع أحمد"]);
+    expect(await titles(`/api/admin/articles?q=${encodeURIComponent("والكتابة")}&status=draft`)).toEqual([
+      "مقابلة مع أحمد",
+    ]);
+    expect(await titles("/api/admin/articles?q=page&status=draft")).toEqual([]);
+    expect(await titles("/api/admin/articles?q=page")).toEqual(["Caching pages"]);
+    expect(await titles("/api/admin/articles?q=the")).toEqual([]);
+    expect(await titles("/api/admin/articles")).toHaveLength(2);
+    expect(await titles(`/api/admin/projects?q=${encodeURIComponent("بالعيادة")}`)).toEqual([
+      "Clinic booking",
+    ]);
+    expect(await titles("/api/admin/projects?q=appointment")).toEqual(["Clinic booking"]);
+    expect(await titles("/api/admin/projects")).toHaveLength(2);
+    // Too long, or a control character: a 400 that says why, in the owner's language.
+    const long = await send("GET", `/api/admin/projects?q=${"a".repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain("200");
+    expect((await send("GET", "/api/admin/articles?q=a%07b")).status).toBe(400);
+  });
 });
