@@ -295,4 +295,24 @@ describe.each(backends)("search on $name", (backend) => {
     expect(JSON.stringify(long.body)).toContain("200");
     expect((await send("GET", "/api/admin/articles?q=a%07b")).status).toBe(400);
   });
+  it("narrows the owner's testimonials with the same matching, pending ones included", async () => {
+    const { send } = await owner();
+    await send("POST", "/api/testimonials", { name: "Sam", quote_en: "Great websites, delivered early." });
+    await send("POST", "/api/testimonials", {
+      name: "منى أحمد",
+      quote_ar: "عمل رائع على المتجر.",
+      approved: false,
+    });
+    const names = async (q: string) => {
+      const answer = await send("GET", `/api/testimonials?q=${encodeURIComponent(q)}`);
+      expect(answer.status, q).toBe(200);
+      return (answer.body as unknown as { name: string }[]).map((item) => item.name);
+    };
+    expect(await names("website")).toEqual(["Sam"]);
+    expect(await names("احمد")).toEqual(["منى أحمد"]);
+    expect(await names("بالمتجر")).toEqual(["منى أحمد"]);
+    expect(await names("kubernetes")).toEqual([]);
+    expect(await names("")).toHaveLength(2);
+    expect((await send("GET", `/api/testimonials?q=${"a".repeat(201)}`)).status).toBe(400);
+  });
 });

@@ -1,12 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Language } from "#core/preferences.ts";
-import { isMatchedWord, normalizeSearchText, searchQueryText, searchWords } from "#core/search-text.ts";
+import { isMatchedWord, searchQueryText, searchWords } from "#core/search-text.ts";
 import type { Database } from "#db/client.ts";
 import { articles, searchDocuments } from "#db/schema.ts";
 import { addressGroup } from "#server/http/client-address.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { RateLimits } from "#server/kernel/rate-limits.ts";
-import { rebuildSearchIndex, searchIndexIsStale, type SearchKind } from "#server/kernel/search-index.ts";
+import {
+  matchingTexts,
+  rebuildSearchIndex,
+  searchIndexIsStale,
+  type LooseText,
+  type SearchKind,
+} from "#server/kernel/search-index.ts";
 
 // The site's search (docs/product.md §30): public articles and projects in both languages, matched by PostgreSQL's
 // full text search on the index the services keep (server/kernel/search-index.ts), the page's language first; and,
@@ -120,13 +126,6 @@ function excerptOf(row: Pick<HitRow, "title" | "excerpt" | "body">, stems: reado
 
 const rowsOf = <T>(answer: unknown) => (answer as { rows: T[] }).rows;
 
-/** A short text to match outside the index: its language, title (weighs as an indexed title) and text. */
-interface LooseText {
-  language: Language;
-  title: string;
-  text: string;
-}
-
 export function createSearch(deps: {
   db: Database;
   now: () => Date;
@@ -144,34 +143,7 @@ export function createSearch(deps: {
     own: row.own,
   });
 
-  /** Which of `texts` the query finds, best first: each matched in its own language, with the same normalisation. */
-  async function matchLoose(query: string, texts: readonly LooseText[]): Promise<number[]> {
-    if (texts.length === 0) return [];
-    const documents = JSON.stringify(
-      texts.map((text) => ({
-        config: text.language === "ar" ? "arabic" : "english",
-        title: normalizeSearchText(text.title),
-        text: normalizeSearchText(text.text),
-      })),
-    );
-    const rows = rowsOf<{ i: number | string }>(
-      await db.execute(sql`
-        with q as (
-          select plainto_tsquery('arabic', ${query}) as ar, plainto_tsquery('english', ${query}) as en
-        ), docs as (
-          select x.ord as i, x.v->>'config' as config,
-            setweight(to_tsvector((x.v->>'config')::regconfig, x.v->>'title'), 'A')
-              || setweight(to_tsvector((x.v->>'config')::regconfig, x.v->>'text'), 'B') as terms
-          from jsonb_array_elements(${documents}::jsonb) with ordinality as x(v, ord)
-        )
-        select i, ts_rank(terms, x.query) as rank
-        from docs, q, lateral (select case when config = 'arabic' then q.ar else q.en end as query) x
-        -- A query of stop words only in a language matches nothing in it (and PostgreSQL would say so each time).
-        where case when numnode(x.query) > 0 then terms @@ x.query else false end
-        order by rank desc, i`),
-    );
-    return rows.map((row) => Number(row.i) - 1);
-  }
+  const matchLoose = (query: string, texts: readonly LooseText[]) => matchingTexts(db, query, texts);
 
   /** The services and the tags of public articles that `query` finds, in the page's language where they exist. */
   async function extraHits(

@@ -1,6 +1,6 @@
-import { Plus, Search, X } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import type { ListPage } from "#core/paging.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -9,7 +9,7 @@ import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useMutation } from "#app/features/admin/api/mutation.ts";
 import { searchWith, useAddressFilter, useListParams } from "#app/features/admin/lists/list-query.ts";
 import { Pager } from "#app/features/admin/lists/pager.tsx";
-import { smallButton } from "#app/features/admin/inbox/inbox-filters.tsx";
+import { ListFilter } from "#app/features/admin/lists/list-filter.tsx";
 import { ContentItem, type ItemView } from "./content-item.tsx";
 
 // The Projects and Articles views (docs/product.md §2.10, §21): the list a page at a time (its page and filter in
@@ -103,46 +103,11 @@ export function ContentList<T extends { id: string }>({
           {t(`admin.${kind}.addTitle`)}
         </Link>
       </div>
-      <Form
-        role="search"
-        method="get"
-        preventScrollReset
-        className="flex min-w-0 flex-wrap items-center gap-2"
-      >
-        <label htmlFor={`${kind}-filter`} className="sr-only">
-          {t("searchMore.listFilter")}
-        </label>
-        {/* Finding keeps the status filter; the page starts over. */}
-        {filter && filter.value !== filter.options[0]?.value ? (
-          <input type="hidden" name="status" value={filter.value} />
-        ) : null}
-        <input
-          // A new search (or none, after "Clear") starts from what the address says.
-          key={q}
-          id={`${kind}-filter`}
-          name="q"
-          type="search"
-          dir="auto"
-          defaultValue={q}
-          maxLength={200}
-          placeholder={t("searchMore.listFilter")}
-          className="min-w-0 flex-1 rounded-md border border-border bg-background px-3 py-1.5 text-sm"
-        />
-        <button type="submit" className={smallButton}>
-          <Search aria-hidden="true" className="size-4" />
-          {t("searchMore.listFilterButton")}
-        </button>
-        {q ? (
-          <Link
-            to={{ search: searchWith(search, { q: null, page: null }) }}
-            preventScrollReset
-            className={smallButton}
-          >
-            <X aria-hidden="true" className="size-4" />
-            {t("searchMore.listFilterClear")}
-          </Link>
-        ) : null}
-      </Form>
+      <ListFilter
+        id={`${kind}-filter`}
+        q={q}
+        keep={filter && filter.value !== filter.options[0]?.value ? { status: filter.value } : {}}
+      />
       {items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
           {q
