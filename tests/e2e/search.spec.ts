@@ -163,3 +163,34 @@ test("with JavaScript, results follow the typing, the address with them, and Bac
   await expect(field).toHaveValue("websites");
   await expect(page.getByRole("link", { name: "Writing for websites" })).toBeVisible();
 });
+
+test("finds the services and the tags on a phone in Arabic, each leading to its page", async ({
+  page,
+  db,
+}) => {
+  await seedSearch(db);
+  await insertArticle(db, {
+    slug: "fast-pages",
+    title: "Fast pages",
+    title_en: "Fast pages",
+    title_ar: "صفحات سريعة",
+    slug_ar: "صفحات-سريعة",
+    tags: [{ slug: "performance", en: "Performance", ar: "الأداء" }],
+    date: new Date("2026-01-11T09:00:00Z"),
+  });
+  await rebuildSearchIndex(db);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/ar/search?q=${encodeURIComponent("والتطبيقات")}`);
+  const service = page.getByRole("article").filter({ hasText: text("ar", "searchMore.kindService") });
+  await expect(service.getByRole("link")).toHaveAttribute("href", "/ar/services#service-1");
+  await expect(service.locator("mark").first()).toHaveText("تطبيقات");
+  await page.goto(`/ar/search?q=${encodeURIComponent("بالأداء")}`);
+  const tag = page.getByRole("article").filter({ hasText: text("ar", "searchMore.kindTag") });
+  await expect(tag.getByRole("link", { name: "الأداء" })).toHaveAttribute(
+    "href",
+    "/ar/articles/tag/performance",
+  );
+  await expect(tag).toContainText(text("ar", "searchMore.tagArticles", { count: 1 }));
+  await page.screenshot({ path: "test-results/search-services-tags-ar-390.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
