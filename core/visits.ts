@@ -3,8 +3,19 @@ import { dateTimeFormat } from "./intl.ts";
 // Visits and leads (docs/product.md §27, decision 045): what a counted view is made of, the same rules for the
 // server that counts and the admin page that shows the counts. Nothing here names a visitor.
 
-/** The figures a day is counted by: one row per day, kind and key. */
-export const VISIT_KINDS = ["page", "language", "device", "source", "referrer"] as const;
+/**
+ * The figures a day is counted by: one row per day, kind and key. "search" is the searches made, by language;
+ * "search-none" a query that found nothing, keyed "language:query" (normalised, never who typed it).
+ */
+export const VISIT_KINDS = [
+  "page",
+  "language",
+  "device",
+  "source",
+  "referrer",
+  "search",
+  "search-none",
+] as const;
 export type VisitKind = (typeof VISIT_KINDS)[number];
 
 /** Where a visit came from: a search engine, a social site, a feed reader, another site, or nowhere said. */
@@ -13,6 +24,14 @@ export type VisitSource = (typeof VISIT_SOURCES)[number];
 
 export const DEVICE_CLASSES = ["desktop", "mobile", "tablet"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+/** Of the queries that found nothing, at most this many different ones are kept a day (docs/product.md §27). */
+export const NOTHING_FOUND_PER_DAY = 50;
+
+/** The key of a query that found nothing: its language, then the query as it was searched. */
+export function nothingFoundKey(language: "en" | "ar", query: string): string {
+  return `${language}:${query}`;
+}
 
 /** The longest path or host counted or kept; anything longer is not a page of this site nor a real host. */
 export const VISIT_KEY_MAX = 300;

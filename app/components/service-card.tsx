@@ -7,16 +7,20 @@ export function ServiceCard({
   text,
   index,
   headingLevel,
+  id,
 }: {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   title: string;
   text: string;
   index: number;
   headingLevel: "h2" | "h3";
+  /** Its anchor on the services page, where a search result leads. */
+  id?: string;
 }) {
   const Heading = headingLevel;
   return (
     <li
+      id={id}
       className="stagger-item flex flex-col gap-3 rounded-xl border border-border bg-card p-6 shadow-sm"
       style={{ "--stagger-index": index } as CSSProperties}
     >

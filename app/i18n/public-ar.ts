@@ -16,6 +16,7 @@ import {
   notFound,
   projects,
   search,
+  searchMore,
   services,
   testimonials,
 } from "./ar.json";
@@ -37,6 +38,7 @@ export default {
   notFound,
   projects,
   search,
+  searchMore,
   services,
   testimonials,
 } satisfies PublicDictionary;

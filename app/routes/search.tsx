@@ -13,7 +13,7 @@ import type { Route } from "./+types/search";
 // can be shared; never indexed, never kept by a shared cache (every query is another page).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await loadSearchPage(context, requestLanguage(request), new URL(request.url));
+  const page = await loadSearchPage(context, requestLanguage(request), request);
   const headers: HeadersInit = { "Cache-Control": "private, no-cache", "X-Robots-Tag": "noindex" };
   if (page.status === 429) headers["Retry-After"] = "60";
   return data({ page }, { status: page.status, headers });

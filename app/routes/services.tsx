@@ -43,6 +43,7 @@ export default function Services() {
             text={text}
             index={index}
             headingLevel="h2"
+            id={`service-${index + 1}`}
           />
         ))}
       </ul>

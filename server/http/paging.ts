@@ -29,6 +29,22 @@ export const PagingQuerySchema = z.object({
 
 export type PagingQuery = z.output<typeof PagingQuerySchema>;
 
+/** The longest filter of an owner's list, in characters. */
+export const MAX_LIST_FILTER_LENGTH = 200;
+
+/**
+ * `?q=`: words an owner's list is narrowed to, matched as the site's search matches (searchTooLong past
+ * MAX_LIST_FILTER_LENGTH; no control character, which PostgreSQL's text does not take); "" when absent.
+ */
+export const listFilterParam = z
+  .string({ error: "searchInvalid" })
+  .max(MAX_LIST_FILTER_LENGTH, { error: "searchTooLong" })
+  .refine((value) => ![...value].some((character) => character < " " || character === "\u007f"), {
+    error: "searchInvalid",
+  })
+  .optional()
+  .transform((value) => value?.trim() ?? "");
+
 /**
  * One page of rows and how many match in all. A page past the last answers the last one (after a delete emptied
  * the page the admin was on), and says which page it is.

@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { articleLanguages } from "#core/articles.ts";
 import type { Language } from "#core/preferences.ts";
-import { normalizeSearchText } from "#core/search-text.ts";
+import { normalizeSearchText, searchQueryText } from "#core/search-text.ts";
 import type { Database } from "#db/client.ts";
 import { articles, projects, searchDocuments, type ArticleRow, type ProjectRow } from "#db/schema.ts";
 
@@ -159,4 +159,61 @@ export async function rebuildSearchIndex(
   };
   if (db.transaction) await db.transaction(work);
   else await work(db);
+}
+
+/**
+ * The owner's lists (docs/product.md §21): the items of `kind`, drafts and scheduled ones included, that `query`
+ * finds with the site's search's matching (the same normalisation, each language's stemmer), as a condition on
+ * `id`. A query without a word to search (stop words only) finds nothing.
+ */
+export function matchingItems(kind: SearchKind, id: AnyColumn, query: string): SQL {
+  const text = searchQueryText(query);
+  const language = (name: Language) => sql`(d.language = ${name} and case
+    when numnode(plainto_tsquery(${CONFIG[name]}::regconfig, ${text})) > 0
+    then d.terms @@ plainto_tsquery(${CONFIG[name]}::regconfig, ${text}) else false end)`;
+  return sql`${id} in (select d.item_id from ${searchDocuments} d
+    where d.kind = ${kind} and (${language("en")} or ${language("ar")}))`;
+}
+
+/** A short text matched outside the index: its language, a title (weighs as an indexed title) and a text. */
+export interface LooseText {
+  language: Language;
+  title: string;
+  text: string;
+}
+
+/**
+ * Which of `texts` `query` finds, best first, by their place in `texts`: each text normalised and stemmed in its
+ * own language as the index is. For the few dozen texts that have no rows of their own (services, tags,
+ * testimonials), read fresh, so an edit is found at once.
+ */
+export async function matchingTexts(
+  db: Pick<Database, "execute">,
+  query: string,
+  texts: readonly LooseText[],
+): Promise<number[]> {
+  const text = searchQueryText(query);
+  if (texts.length === 0 || !/[\p{L}\p{N}]/u.test(text)) return [];
+  const documents = JSON.stringify(
+    texts.map((item) => ({
+      config: CONFIG[item.language],
+      title: normalizeSearchText(item.title),
+      text: normalizeSearchText(item.text),
+    })),
+  );
+  const answer: unknown = await db.execute(sql`
+    with q as (
+      select plainto_tsquery('arabic', ${text}) as ar, plainto_tsquery('english', ${text}) as en
+    ), docs as (
+      select x.ord as i, x.v->>'config' as config,
+        setweight(to_tsvector((x.v->>'config')::regconfig, x.v->>'title'), 'A')
+          || setweight(to_tsvector((x.v->>'config')::regconfig, x.v->>'text'), 'B') as terms
+      from jsonb_array_elements(${documents}::jsonb) with ordinality as x(v, ord)
+    )
+    select i, ts_rank(terms, x.query) as rank
+    from docs, q, lateral (select case when config = 'arabic' then q.ar else q.en end as query) x
+    -- A query of stop words only in a language matches nothing in it (and PostgreSQL would say so each time).
+    where case when numnode(x.query) > 0 then terms @@ x.query else false end
+    order by rank desc, i`);
+  return (answer as { rows: { i: number | string }[] }).rows.map((row) => Number(row.i) - 1);
 }

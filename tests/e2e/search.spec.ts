@@ -133,3 +133,64 @@ test("with JavaScript, / reaches the field, results come without a reload, and B
   await expect(page).toHaveURL("/search?q=websites");
   await expect(page.locator("main").getByRole("searchbox")).toHaveValue("websites");
 });
+
+test("with JavaScript, results follow the typing, the address with them, and Back skips the letters", async ({
+  page,
+  db,
+}) => {
+  await seedSearch(db);
+  await page.goto("/ar/search?q=websites");
+  await waitForHydration(page);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  const entries = await page.evaluate(() => history.length);
+  const field = page.locator("main").getByRole("searchbox");
+  await field.clear();
+  await field.pressSequentially("بالمواقع", { delay: 40 });
+  // No Enter: the results come as the visitor pauses, and the address follows them for sharing.
+  await expect(page.getByRole("link", { name: "الكتابة للمواقع" })).toBeVisible();
+  await expect(page).toHaveURL(`/ar/search?q=${encodeURIComponent("بالمواقع")}`);
+  await expect(page.getByRole("article").locator("mark").first()).toHaveText("للمواقع");
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue("بالمواقع");
+  await field.pressSequentially(" clinic", { delay: 40 });
+  await expect(page).toHaveURL(`/ar/search?${new URLSearchParams({ q: "بالمواقع clinic" })}`);
+  await expect(page.getByRole("status")).toHaveText(text("ar", "search.none", { query: "بالمواقع clinic" }));
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  // One entry for the whole typing: Back is the query before it.
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  await page.goBack();
+  await expect(page).toHaveURL("/ar/search?q=websites");
+  await expect(field).toHaveValue("websites");
+  await expect(page.getByRole("link", { name: "Writing for websites" })).toBeVisible();
+});
+
+test("finds the services and the tags on a phone in Arabic, each leading to its page", async ({
+  page,
+  db,
+}) => {
+  await seedSearch(db);
+  await insertArticle(db, {
+    slug: "fast-pages",
+    title: "Fast pages",
+    title_en: "Fast pages",
+    title_ar: "صفحات سريعة",
+    slug_ar: "صفحات-سريعة",
+    tags: [{ slug: "performance", en: "Performance", ar: "الأداء" }],
+    date: new Date("2026-01-11T09:00:00Z"),
+  });
+  await rebuildSearchIndex(db);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/ar/search?q=${encodeURIComponent("والتطبيقات")}`);
+  const service = page.getByRole("article").filter({ hasText: text("ar", "searchMore.kindService") });
+  await expect(service.getByRole("link")).toHaveAttribute("href", "/ar/services#service-1");
+  await expect(service.locator("mark").first()).toHaveText("تطبيقات");
+  await page.goto(`/ar/search?q=${encodeURIComponent("بالأداء")}`);
+  const tag = page.getByRole("article").filter({ hasText: text("ar", "searchMore.kindTag") });
+  await expect(tag.getByRole("link", { name: "الأداء" })).toHaveAttribute(
+    "href",
+    "/ar/articles/tag/performance",
+  );
+  await expect(tag).toContainText(text("ar", "searchMore.tagArticles", { count: 1 }));
+  await page.screenshot({ path: "test-results/search-services-tags-ar-390.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -3,6 +3,7 @@ import { formatLongDate } from "#core/dates.ts";
 import { localeOf } from "#core/locales.ts";
 import { pageCount } from "#core/paging.ts";
 import type { Language } from "#core/preferences.ts";
+import { localizePath } from "#core/localized-paths.ts";
 import { itemPath } from "#core/slugs.ts";
 import { getPageRequest, readForPage, readSite } from "#app/lib/services.server.ts";
 import type { SearchHit } from "#server/features/search/service.ts";
@@ -14,8 +15,9 @@ import { MAX_SEARCH_INPUT, type SearchPage, type SearchResult } from "./search-r
 export async function loadSearchPage(
   context: Readonly<RouterContextProvider>,
   language: Language,
-  url: URL,
+  request: Request,
 ): Promise<SearchPage> {
+  const url = new URL(request.url);
   const query = url.searchParams.get("q") ?? "";
   const page = Math.min(Number(/^[1-9]\d{0,5}$/.exec(url.searchParams.get("page") ?? "")?.[0] ?? 1), 100_000);
   const base: SearchPage = {
@@ -32,21 +34,35 @@ export async function loadSearchPage(
   };
   if (query.trim() === "") return base;
   if (query.length > MAX_SEARCH_INPUT) return { ...base, status: 400, problem: "tooLong", query: "" };
-  const { timeZone, arabicRegion } = await readSite(context, language);
+  const [site, english, arabic] = await Promise.all([
+    readSite(context, language),
+    readSite(context, "en"),
+    readSite(context, "ar"),
+  ]);
+  const { timeZone, arabicRegion } = site;
+  const services = english.services.map((service, index) => ({
+    number: index + 1,
+    en: service,
+    ar: arabic.services[index] ?? service,
+  }));
+  const pathOf = (hit: SearchHit): string => {
+    if (hit.kind === "service") return `${localizePath("/services", hit.language)}#service-${hit.slug}`;
+    if (hit.kind === "tag") return localizePath(`/articles/tag/${hit.slug}`, hit.language);
+    const section = hit.kind === "article" ? "articles" : "projects";
+    return itemPath(section, { en: hit.slug, ar: hit.slug }, hit.language);
+  };
   const shown = (hit: SearchHit): SearchResult => ({
     ...hit,
-    path: itemPath(
-      hit.kind === "article" ? "articles" : "projects",
-      { en: hit.slug, ar: hit.slug },
-      hit.language,
-    ),
-    dateText: formatLongDate(hit.date, localeOf(hit.language, arabicRegion), timeZone),
+    path: pathOf(hit),
+    dateText: hit.date ? formatLongDate(hit.date, localeOf(hit.language, arabicRegion), timeZone) : "",
   });
-  const read = await readForPage(context, "search", async ({ search }) => {
+  const read = await readForPage(context, "search", async ({ search, visits }) => {
     const wait = await search.waitFor(getPageRequest(context).address);
     if (wait > 0) return { wait };
-    const results = await search.find({ query, language, page });
+    const results = await search.find({ query, language, page, services });
     const latest = results.total === 0 ? await search.latest(language) : [];
+    // Counted for the owner's Visits (docs/product.md §27): how many, and what found nothing; never who.
+    if (page === 1) visits.search(request, language, query, results.total > 0);
     return { wait: 0, results, latest };
   });
   if (!read.data) return { ...base, errorKey: read.errorKey };
@@ -58,7 +74,7 @@ export async function loadSearchPage(
     total: results.total,
     ownTotal: results.ownTotal,
     page: results.page,
-    pages: pageCount(results.total, results.perPage),
+    pages: pageCount(results.pagedTotal, results.perPage),
     latest: (latest ?? []).map(shown),
   };
 }

@@ -12,15 +12,18 @@ export interface TextPart {
 }
 
 export interface SearchResult {
-  kind: "article" | "project";
+  kind: "article" | "project" | "service" | "tag";
   /** The language of its texts: the page's, or the other one for an item that exists only in it. */
   language: Language;
   /** Its address in its own language. */
   path: string;
   title: TextPart[];
   excerpt: TextPart[];
+  /** Empty for a service or a tag. */
   date: string;
   dateText: string;
+  /** A tag's count of public articles in its language. */
+  count?: number;
   own: boolean;
 }
 

@@ -1,5 +1,5 @@
-import { Fragment } from "react";
-import { Form, Link } from "react-router";
+import { Fragment, useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { MetaLine } from "#app/components/meta-line.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { textAttributes, useI18n } from "#app/lib/i18n.ts";
@@ -19,21 +19,85 @@ function Marked({ parts }: { parts: TextPart[] }) {
   );
 }
 
-/** The search page's own field: the query stays in it, and the address is the page's (shared, bookmarked, back). */
+/** How long the field waits after the last key before it searches: a word typed at speed is one search. */
+const LIVE_SEARCH_DELAY_MS = 250;
+
+/**
+ * The search page's own field: a plain GET form, so the query stays in the address (shared, bookmarked, Back) and
+ * it works without JavaScript. With JavaScript the results follow what is typed: each pause submits the form through
+ * React Router, which cancels the search still under way; the first of a run of them adds an entry to the history
+ * and the others replace it, so Back returns to the query before the typing, not to each letter of it.
+ */
 export function SearchField({ query }: { query: string }) {
   const { t, localPath } = useI18n();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const field = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The last query this field searched by itself, and the queries its typing searched since the visitor last
+  // pressed Enter or came from elsewhere: an address showing one of those is replaced rather than added to.
+  const searched = useRef<string | null>(null);
+  const typed = useRef(new Set<string>());
+
+  // A query that came from elsewhere (Back, a link, the navbar) is shown in the field; one this field searched is
+  // not written back, as the visitor may have typed further since.
+  useEffect(() => {
+    const input = field.current;
+    if (!input || query === searched.current || typed.current.has(query)) return;
+    input.value = query;
+    searched.current = null;
+    typed.current.clear();
+  }, [query]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Decided on the address the browser shows, not on a search still under way: one cut short never made its entry.
+  const search = (form: HTMLFormElement, value: string) => {
+    clearTimeout(timer.current);
+    searched.current = value;
+    const shown = new URLSearchParams(window.location.search).get("q") ?? "";
+    const replace = value === shown || typed.current.has(shown);
+    submit(form, { replace, preventScrollReset: true }).catch((error: unknown) => {
+      // The search a newer one cancelled: nothing is lost.
+      if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
+    });
+  };
+  const busy = navigation.state === "loading" && navigation.location.pathname === localPath("/search");
+
   return (
-    <Form method="get" action={localPath("/search")} role="search" className="flex gap-2">
+    <Form
+      method="get"
+      action={localPath("/search")}
+      role="search"
+      aria-busy={busy}
+      className="flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        search(event.currentTarget, field.current?.value ?? "");
+        // Typing after Enter starts an entry of its own.
+        typed.current.clear();
+      }}
+    >
       <input
+        ref={field}
         type="search"
         name="q"
         defaultValue={query}
-        key={query}
         required
         maxLength={1000}
         dir="auto"
         aria-label={t("search.field")}
         placeholder={t("search.placeholder")}
+        onChange={(event) => {
+          const form = event.currentTarget.form;
+          if (!form) return;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            const value = field.current?.value ?? "";
+            if (value === searched.current) return;
+            search(form, value);
+            typed.current.add(value);
+          }, LIVE_SEARCH_DELAY_MS);
+        }}
         className="h-12 min-w-0 flex-1 rounded-lg border border-border bg-background px-4 text-base focus:outline-none focus:ring-2 focus:ring-primary"
       />
       <button
@@ -45,6 +109,13 @@ export function SearchField({ query }: { query: string }) {
     </Form>
   );
 }
+
+const KIND_KEYS = {
+  article: "search.kindArticle",
+  project: "search.kindProject",
+  service: "searchMore.kindService",
+  tag: "searchMore.kindTag",
+} as const;
 
 function ResultItem({ item }: { item: SearchResult }) {
   const { t, language } = useI18n();
@@ -60,13 +131,16 @@ function ResultItem({ item }: { item: SearchResult }) {
         <MetaLine
           className="text-sm text-muted-foreground"
           facts={[
-            <span key="kind">
-              {t(item.kind === "article" ? "search.kindArticle" : "search.kindProject")}
-            </span>,
-            <time key="date" dateTime={item.date} {...textAttributes(other ?? language)}>
-              {item.dateText}
-            </time>,
-          ]}
+            <span key="kind">{t(KIND_KEYS[item.kind])}</span>,
+            item.date ? (
+              <time key="date" dateTime={item.date} {...textAttributes(other ?? language)}>
+                {item.dateText}
+              </time>
+            ) : null,
+            item.kind === "tag" ? (
+              <span key="count">{t("searchMore.tagArticles", { count: item.count ?? 0 })}</span>
+            ) : null,
+          ].filter((fact) => fact !== null)}
         />
         {item.excerpt.length > 0 ? (
           <p {...textAttributes(other ?? language)} className="leading-relaxed text-muted-foreground">

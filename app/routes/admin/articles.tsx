@@ -45,6 +45,7 @@ export default function ArticlesRoute({ loaderData }: Route.ComponentProps) {
       kind="articles"
       list={loaderData.list}
       view={view}
+      q={loaderData.q}
       filter={{
         labelKey: "admin.articles.filter",
         value: loaderData.status,

@@ -34,7 +34,7 @@ export default function ProjectsRoute({ loaderData }: Route.ComponentProps) {
       label: t("admin.projects.previewItem", { title: project.title || project.title_ar }),
     },
   });
-  return <ContentList kind="projects" list={loaderData} view={view} movable />;
+  return <ContentList kind="projects" list={loaderData.list} q={loaderData.q} view={view} movable />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -6,9 +6,9 @@ import type { Route } from "./+types/testimonials";
 
 // …/testimonials: what clients said, their approval and order, and one-time links (docs/product.md §29).
 
-export async function clientLoader({ context }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request, context }: Route.ClientLoaderArgs) {
   requireOwner(context);
-  return loadTestimonials();
+  return loadTestimonials(request);
 }
 
 export const clientAction = ({ request }: Route.ClientActionArgs) => testimonialsAction(request);

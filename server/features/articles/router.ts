@@ -4,7 +4,7 @@ import { MAX_ARTICLE_HTML_BYTES } from "#core/article-limits.ts";
 import { ArticleInputSchema } from "#db/inputs.ts";
 import { apiFail } from "#server/http/errors.ts";
 import { limitBody } from "#server/http/guards.ts";
-import { PagingQuerySchema } from "#server/http/paging.ts";
+import { listFilterParam, PagingQuerySchema } from "#server/http/paging.ts";
 import { jsonBody, queryParams } from "#server/http/validate.ts";
 import type { AuditLog } from "#server/features/audit/service.ts";
 import type { Articles } from "./service.ts";
@@ -55,6 +55,7 @@ export function articlesRouter({ articles, owner, audit }: ArticlesRouterDeps) {
  * is missing or older than the other language's text (decision 015).
  */
 const AdminArticlesQuerySchema = PagingQuerySchema.extend({
+  q: listFilterParam,
   status: z
     .enum(["all", "draft", "scheduled", "published", "untranslated"], { error: "articleStatusFilter" })
     .optional()

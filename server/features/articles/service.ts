@@ -38,7 +38,7 @@ import {
   type AddressAnswer,
   type ItemFinder,
 } from "#server/kernel/item-addresses.ts";
-import { indexArticle, unindexItem } from "#server/kernel/search-index.ts";
+import { indexArticle, matchingItems, unindexItem } from "#server/kernel/search-index.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import { readPage, type PagingQuery } from "#server/http/paging.ts";
 import type { Logger } from "#server/kernel/logger.ts";
@@ -312,10 +312,13 @@ function withStatus(status: ArticleStatusFilter, now: Date) {
 /** One page of the owner's articles, newest created_at first (the id breaks ties), every column and its status. */
 export async function listAdminArticlePage(
   db: Database,
-  query: PagingQuery & { status: ArticleStatusFilter },
+  query: PagingQuery & { status: ArticleStatusFilter; q?: string },
   now = new Date(),
 ): Promise<ListPage<OwnerArticle>> {
-  const where = withStatus(query.status, now);
+  const where = and(
+    withStatus(query.status, now),
+    query.q ? matchingItems("article", articles.id, query.q) : undefined,
+  );
   const page = await readPage(
     query,
     async () => (await db.select({ n: count() }).from(articles).where(where))[0]?.n ?? 0,
@@ -610,7 +613,7 @@ export function createArticles(deps: ArticleWriteDeps & { logger: Logger; conten
         },
         article,
       ),
-    adminPage: (query: PagingQuery & { status: ArticleStatusFilter }) =>
+    adminPage: (query: PagingQuery & { status: ArticleStatusFilter; q?: string }) =>
       listAdminArticlePage(db, query, now()),
     /** One article with its status, for the owner's edit form. */
     adminOne: (id: string) => getOwnerArticle(db, id, now()),

@@ -1,13 +1,14 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { ProjectInputSchema, ProjectMoveSchema } from "#db/inputs.ts";
 import { limitBody } from "#server/http/guards.ts";
-import { PagingQuerySchema } from "#server/http/paging.ts";
+import { listFilterParam, PagingQuerySchema } from "#server/http/paging.ts";
 import { jsonBody, queryParams } from "#server/http/validate.ts";
 import type { AuditLog } from "#server/features/audit/service.ts";
 import type { Projects } from "./service.ts";
 
 /** The move takes the admin's page size (`?perPage=`) to answer the page the project is on now. */
 const MoveQuerySchema = PagingQuerySchema.pick({ perPage: true });
+const AdminProjectsQuerySchema = PagingQuerySchema.extend({ q: listFilterParam });
 
 // The case study's rich text, six fields of at most PROJECT_LIMITS.richText characters (docs/product.md §28).
 const PROJECT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -68,7 +69,7 @@ export function projectsRouter({ projects, owner, audit }: ProjectsRouterDeps) {
 export function adminProjectsRouter({ projects, owner }: Pick<ProjectsRouterDeps, "projects" | "owner">) {
   return new Hono()
     .use(owner)
-    .get("/", queryParams(PagingQuerySchema), async (c) =>
+    .get("/", queryParams(AdminProjectsQuerySchema), async (c) =>
       c.json(await projects.adminPage(c.req.valid("query")), 200),
     )
     .get("/:id", async (c) => c.json(await projects.adminOne(c.req.param("id")), 200));

@@ -19,7 +19,7 @@ import {
   type AddressAnswer,
   type ItemFinder,
 } from "#server/kernel/item-addresses.ts";
-import { indexProject, unindexItem } from "#server/kernel/search-index.ts";
+import { indexProject, matchingItems, unindexItem } from "#server/kernel/search-index.ts";
 import type { Uploads } from "#server/features/uploads/service.ts";
 import { readGallery, replaceGallery, requireGalleryStored } from "./gallery.ts";
 
@@ -138,14 +138,19 @@ export async function listPublicApiPage(db: Database, query: PagingQuery): Promi
 }
 
 /** One page of the projects in the owner's order, for the admin (docs/product.md §21). */
-export async function listProjectPage(db: Database, query: PagingQuery): Promise<ListPage<Project>> {
+export async function listProjectPage(
+  db: Database,
+  query: PagingQuery & { q?: string },
+): Promise<ListPage<Project>> {
+  const where = query.q ? matchingItems("project", projects.id, query.q) : undefined;
   const page = await readPage(
     query,
-    async () => (await db.select({ n: count() }).from(projects))[0]?.n ?? 0,
+    async () => (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0,
     (limit, offset) =>
       db
         .select()
         .from(projects)
+        .where(where)
         .orderBy(...OWNER_ORDER)
         .limit(limit)
         .offset(offset),
@@ -476,7 +481,7 @@ export function createProjects(deps: ProjectWriteDeps & { contentChanged: () => 
     /** One page of the public projects for the API, in the owner's order. */
     apiPage: (query: PagingQuery) => listPublicApiPage(db, query),
     listHome: () => listHomeProjects(db),
-    adminPage: (query: PagingQuery) => listProjectPage(db, query),
+    adminPage: (query: PagingQuery & { q?: string }) => listProjectPage(db, query),
     /** One project, for the owner's edit form. */
     adminOne: (id: string) => getProject(db, id),
     /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { jsonRequest, makeApp, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase } from "#tests/helpers/databases.ts";
 import { insertArticle } from "#tests/helpers/seed.ts";
-import { SEARCH_RATE_LIMIT } from "./service.ts";
+import { siteConfig } from "#config/site.ts";
+import { SEARCH_RATE_LIMIT, type SearchableService } from "./service.ts";
 
 // The search (docs/product.md §30) through the real app: what the owner saves is found at once, in the same
 // transaction; drafts, scheduled and deleted items never are; the page's language comes first; the words found are
@@ -193,5 +194,125 @@ describe.each(backends)("search on $name", (backend) => {
       expect(await search.waitFor("203.0.113.7")).toBe(0);
     expect(await search.waitFor("203.0.113.7")).toBeGreaterThan(0);
     expect(await search.waitFor("203.0.113.8")).toBe(0);
+  });
+  it("finds the services in either language, shown in the page's, with the same Arabic normalisation", async () => {
+    const { search } = await owner();
+    const services: SearchableService[] = siteConfig.services.map((service, index) => ({
+      number: index + 1,
+      en: { title: service.title.en, text: service.text.en },
+      ar: { title: service.title.ar, text: service.text.ar },
+    }));
+    // "والتطبيقات" is "تطبيقات" with a conjunction and the article; "applications" its English.
+    for (const [query, language] of [
+      ["والتطبيقات", "ar"],
+      ["applications", "ar"],
+      ["والتطبيقات", "en"],
+    ] as const) {
+      const found = await search.find({ query, language, page: 1, services });
+      const service = found.items.find((item) => item.kind === "service");
+      expect(service, query).toMatchObject({ slug: "1", language, own: true, date: "" });
+      expect(service!.title.map((part) => part.text).join("")).toBe(
+        language === "ar" ? "تطوير تطبيقات الويب" : "Web Application Development",
+      );
+      expect(found.total).toBe(found.items.length);
+      expect(found.pagedTotal).toBe(0);
+    }
+    expect((await search.find({ query: "kubernetes", language: "en", page: 1, services })).items).toEqual([]);
+  });
+
+  it("finds the tags of public articles, in the language that has them, never a draft's", async () => {
+    const { search } = await owner();
+    const performance = { slug: "performance", en: "Performance", ar: "الأداء" };
+    await insertArticle(database().db, {
+      slug: "fast-pages",
+      title: "Fast pages",
+      title_en: "Fast pages",
+      title_ar: "",
+      reading_minutes_en: 1,
+      reading_minutes_ar: 0,
+      tags: [performance],
+      date: new Date("2026-01-01T00:00:00Z"),
+    });
+    await insertArticle(database().db, {
+      slug: "secret",
+      title: "Secret",
+      title_en: "Secret",
+      title_ar: "",
+      reading_minutes_en: 1,
+      reading_minutes_ar: 0,
+      published: false,
+      tags: [{ slug: "hidden-topic", en: "Hiddentopic", ar: "خفي" }],
+      date: new Date("2026-01-01T00:00:00Z"),
+    });
+    await search.ensureIndex();
+    const tagsOf = async (query: string, language: "en" | "ar") =>
+      (await search.find({ query, language, page: 1 })).items
+        .filter((item) => item.kind === "tag")
+        .map((item) => [item.slug, item.language, item.own, item.count]);
+    expect(await tagsOf("performance", "en")).toEqual([["performance", "en", true, 1]]);
+    // Only English articles carry it: on the Arabic page it is the English tag, under the other language.
+    expect(await tagsOf("بالأداء", "ar")).toEqual([["performance", "en", false, 1]]);
+    expect(await tagsOf("hiddentopic", "en")).toEqual([]);
+  });
+  it("narrows the owner's lists of articles and projects with the same matching, drafts included", async () => {
+    const { send } = await owner();
+    await send(
+      "POST",
+      "/api/articles",
+      article({ title_ar: "مقابلة مع أحمد", content_ar: "<p>حديث عن الكتابة.</p>", status: "draft" }),
+    );
+    await send("POST", "/api/articles", article({ title_en: "Caching pages", content_en: "<p>Fast.</p>" }));
+    await send("POST", "/api/projects", {
+      title: "Clinic booking",
+      title_ar: "حجز العيادة",
+      description: "Appointments online",
+      description_ar: "مواعيد عبر الإنترنت",
+      published: false,
+    });
+    await send("POST", "/api/projects", { title: "Shop", description: "Selling online" });
+    const titles = async (url: string) => {
+      const answer = await send("GET", url);
+      expect(answer.status, url).toBe(200);
+      return (answer.body.items as { title: string }[]).map((item) => item.title);
+    };
+    // "احمد" finds "أحمد", "والكتابة" finds "الكتابة", "pages" finds "Caching pages", in a draft too.
+    expect(await titles(`/api/admin/articles?q=${encodeURIComponent("احمد")}`)).toEqual(["مقابلة مع أحمد"]);
+    expect(await titles(`/api/admin/articles?q=${encodeURIComponent("والكتابة")}&status=draft`)).toEqual([
+      "مقابلة مع أحمد",
+    ]);
+    expect(await titles("/api/admin/articles?q=page&status=draft")).toEqual([]);
+    expect(await titles("/api/admin/articles?q=page")).toEqual(["Caching pages"]);
+    expect(await titles("/api/admin/articles?q=the")).toEqual([]);
+    expect(await titles("/api/admin/articles")).toHaveLength(2);
+    expect(await titles(`/api/admin/projects?q=${encodeURIComponent("بالعيادة")}`)).toEqual([
+      "Clinic booking",
+    ]);
+    expect(await titles("/api/admin/projects?q=appointment")).toEqual(["Clinic booking"]);
+    expect(await titles("/api/admin/projects")).toHaveLength(2);
+    // Too long, or a control character: a 400 that says why, in the owner's language.
+    const long = await send("GET", `/api/admin/projects?q=${"a".repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain("200");
+    expect((await send("GET", "/api/admin/articles?q=a%07b")).status).toBe(400);
+  });
+  it("narrows the owner's testimonials with the same matching, pending ones included", async () => {
+    const { send } = await owner();
+    await send("POST", "/api/testimonials", { name: "Sam", quote_en: "Great websites, delivered early." });
+    await send("POST", "/api/testimonials", {
+      name: "منى أحمد",
+      quote_ar: "عمل رائع على المتجر.",
+      approved: false,
+    });
+    const names = async (q: string) => {
+      const answer = await send("GET", `/api/testimonials?q=${encodeURIComponent(q)}`);
+      expect(answer.status, q).toBe(200);
+      return (answer.body as unknown as { name: string }[]).map((item) => item.name);
+    };
+    expect(await names("website")).toEqual(["Sam"]);
+    expect(await names("احمد")).toEqual(["منى أحمد"]);
+    expect(await names("بالمتجر")).toEqual(["منى أحمد"]);
+    expect(await names("kubernetes")).toEqual([]);
+    expect(await names("")).toHaveLength(2);
+    expect((await send("GET", `/api/testimonials?q=${"a".repeat(201)}`)).status).toBe(400);
   });
 });

@@ -2,14 +2,22 @@ import { sql } from "drizzle-orm";
 import type { Language } from "#core/preferences.ts";
 import { isMatchedWord, searchQueryText, searchWords } from "#core/search-text.ts";
 import type { Database } from "#db/client.ts";
-import { searchDocuments } from "#db/schema.ts";
+import { articles, searchDocuments } from "#db/schema.ts";
 import { addressGroup } from "#server/http/client-address.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { RateLimits } from "#server/kernel/rate-limits.ts";
-import { rebuildSearchIndex, searchIndexIsStale, type SearchKind } from "#server/kernel/search-index.ts";
+import {
+  matchingTexts,
+  rebuildSearchIndex,
+  searchIndexIsStale,
+  type LooseText,
+  type SearchKind,
+} from "#server/kernel/search-index.ts";
 
 // The site's search (docs/product.md §30): public articles and projects in both languages, matched by PostgreSQL's
-// full text search on the index the services keep (server/kernel/search-index.ts), the page's language first.
+// full text search on the index the services keep (server/kernel/search-index.ts), the page's language first; and,
+// on the first page, the services the owner offers and the tags of public articles, matched the same way when
+// searched (a few dozen short texts, read fresh, so an edit is found at once without rows of their own).
 
 /** Results on a page of the search page. */
 export const SEARCH_PER_PAGE = 10;
@@ -29,14 +37,30 @@ export interface ExcerptPart {
   mark: boolean;
 }
 
+/** What a result is: an indexed item, one of the site's services, or a tag of public articles. */
+export type HitKind = SearchKind | "service" | "tag";
+
+/** A service as the search sees it: its title and text in each language, and its place on the services page. */
+export interface SearchableService {
+  number: number;
+  en: { title: string; text: string };
+  ar: { title: string; text: string };
+}
+
+/** Tags and services shown at most on the first page of results. */
+const MAX_TAG_HITS = 5;
+
 export interface SearchHit {
-  kind: SearchKind;
+  kind: HitKind;
   /** The language its texts are in: the page's when the item exists in it. */
   language: Language;
   slug: string;
   title: ExcerptPart[];
   excerpt: ExcerptPart[];
+  /** Empty for a service or a tag, which have no date. */
   date: string;
+  /** A tag's count of public articles in `language`. */
+  count?: number;
   /** False for an item that exists only in the other language: the page lists those under their own heading. */
   own: boolean;
 }
@@ -48,6 +72,8 @@ export interface SearchResults {
   total: number;
   /** How many of all the results are in the page's language (they come first). */
   ownTotal: number;
+  /** Of `total`, the articles and projects, which are paged (services and tags are on the first page). */
+  pagedTotal: number;
   page: number;
   perPage: number;
 }
@@ -116,6 +142,81 @@ export function createSearch(deps: {
     date: new Date(row.date).toISOString(),
     own: row.own,
   });
+
+  const matchLoose = (query: string, texts: readonly LooseText[]) => matchingTexts(db, query, texts);
+
+  /** The services and the tags of public articles that `query` finds, in the page's language where they exist. */
+  async function extraHits(
+    query: string,
+    stems: Record<Language, string[]>,
+    language: Language,
+    services: readonly SearchableService[],
+  ): Promise<SearchHit[]> {
+    const hits: SearchHit[] = [];
+    const serviceTexts = services.flatMap((service) =>
+      (["en", "ar"] as const).map((lang) => ({ language: lang, ...service[lang] })),
+    );
+    const seen = new Set<number>();
+    for (const index of await matchLoose(query, serviceTexts)) {
+      const service = services[Math.floor(index / 2)]!;
+      if (seen.has(service.number)) continue;
+      seen.add(service.number);
+      // A service is written in both languages: it shows in the page's, its words marked by either's stems.
+      const marks = [...stems.en, ...stems.ar];
+      hits.push({
+        kind: "service",
+        language,
+        slug: String(service.number),
+        title: markWords(service[language].title, marks),
+        excerpt: markWords(service[language].text, marks),
+        date: "",
+        own: true,
+      });
+    }
+    // The tags of public articles, with how many of them each language has.
+    const tagRows = rowsOf<{ slug: string; en: string; ar: string; language: Language; n: number | string }>(
+      await db.execute(sql`
+        select t->>'slug' as slug, min(t->>'en') as en, min(coalesce(t->>'ar', '')) as ar, d.language,
+          count(*) as n
+        from ${searchDocuments} d join ${articles} a on a.id = d.item_id,
+          jsonb_array_elements(a.tags) t
+        where d.kind = 'article' and d.published and d.date <= ${now().toISOString()}::timestamptz
+        group by t->>'slug', d.language
+        order by t->>'slug', d.language`),
+    );
+    const tags = new Map<string, { en: string; ar: string; counts: Partial<Record<Language, number>> }>();
+    for (const row of tagRows) {
+      const tag = tags.get(row.slug) ?? { en: row.en, ar: row.ar, counts: {} };
+      tag.counts[row.language] = Number(row.n);
+      tags.set(row.slug, tag);
+    }
+    const list = [...tags.entries()];
+    const tagTexts = list.flatMap(([, tag]) => [
+      { language: "en" as const, title: tag.en, text: "" },
+      { language: "ar" as const, title: tag.ar || tag.en, text: "" },
+    ]);
+    const found = new Set<string>();
+    for (const index of await matchLoose(query, tagTexts)) {
+      const [slug, tag] = list[Math.floor(index / 2)]!;
+      if (found.has(slug) || found.size >= MAX_TAG_HITS) continue;
+      found.add(slug);
+      // Its page in the page's language when articles of that language carry it, else in the other.
+      const shown: Language = tag.counts[language] ? language : language === "ar" ? "en" : "ar";
+      const name = shown === "ar" ? tag.ar || tag.en : tag.en;
+      hits.push({
+        kind: "tag",
+        language: shown,
+        slug,
+        title: markWords(name, stems[shown]),
+        excerpt: [],
+        date: "",
+        count: tag.counts[shown] ?? 0,
+        own: shown === language,
+      });
+    }
+    return hits;
+  }
+
   return {
     /**
      * Counts a search of an address (docs/product.md §25): the seconds it must wait when it made too many in the
@@ -152,10 +253,15 @@ export function createSearch(deps: {
      * One page of the public items `query` finds, those in `language` first (by relevance, then newest), then
      * those that exist only in the other language. A page past the last answers the last.
      */
-    async find(options: { query: string; language: Language; page: number }): Promise<SearchResults> {
+    async find(options: {
+      query: string;
+      language: Language;
+      page: number;
+      services?: readonly SearchableService[];
+    }): Promise<SearchResults> {
       const query = searchQueryText(options.query);
       const perPage = SEARCH_PER_PAGE;
-      const empty = { query, items: [], total: 0, ownTotal: 0, page: 1, perPage };
+      const empty = { query, items: [], total: 0, ownTotal: 0, pagedTotal: 0, page: 1, perPage };
       if (!/[\p{L}\p{N}]/u.test(query)) return empty;
       // The stems the query became in each language, for marking the words found; a query of stop words only
       // ("the", "في") has none and finds nothing (PostgreSQL would warn of it on every match).
@@ -204,15 +310,25 @@ export function createSearch(deps: {
         page = Math.max(1, Math.ceil(Number(first.total) / perPage));
         rows = await pageOf(page);
       }
+      const extras =
+        page === 1 ? await extraHits(query, stems, options.language, options.services ?? []) : [];
       if (Date.now() - started > 1000) logger.warn("slow search", { ms: Date.now() - started });
-      const total = Number(rows[0]?.total ?? 0);
+      const pagedTotal = Number(rows[0]?.total ?? 0);
+      const items = rows.map((row) => hitOf(row, stems[row.language]));
+      const ownExtras = extras.filter((hit) => hit.own);
       return {
         query,
-        total,
-        ownTotal: Number(rows[0]?.own_total ?? 0),
+        total: pagedTotal + extras.length,
+        ownTotal: Number(rows[0]?.own_total ?? 0) + ownExtras.length,
+        pagedTotal,
         page,
         perPage,
-        items: rows.map((row) => hitOf(row, stems[row.language])),
+        items: [
+          ...ownExtras,
+          ...items.filter((hit) => hit.own),
+          ...extras.filter((hit) => !hit.own),
+          ...items.filter((hit) => !hit.own),
+        ],
       };
     },
 

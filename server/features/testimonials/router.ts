@@ -1,7 +1,9 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
 import { ProjectMoveSchema, TestimonialInputSchema, TestimonialLinkInputSchema } from "#db/inputs.ts";
 import { limitBody } from "#server/http/guards.ts";
-import { jsonBody } from "#server/http/validate.ts";
+import { listFilterParam } from "#server/http/paging.ts";
+import { jsonBody, queryParams } from "#server/http/validate.ts";
 import type { AuditLog } from "#server/features/audit/service.ts";
 import type { Testimonials } from "./service.ts";
 
@@ -17,11 +19,16 @@ interface TestimonialsRouterDeps {
  * /api/testimonials, the owner's only (docs/product.md §29): the list with pending ones, create 201, update, delete
  * 204, move, and one-time links for clients (list, create, revoke an unused one). A client's post goes through the collection page's action.
  */
+/** `?q=`: the ones the site's search's matching finds (docs/product.md §21). */
+const TestimonialsQuerySchema = z.object({ q: listFilterParam });
+
 export function testimonialsRouter({ testimonials, owner, audit }: TestimonialsRouterDeps) {
   const body = jsonBody(TestimonialInputSchema);
   return new Hono()
     .use(owner)
-    .get("/", async (c) => c.json(await testimonials.list(), 200))
+    .get("/", queryParams(TestimonialsQuerySchema), async (c) =>
+      c.json(await testimonials.list(c.req.valid("query").q), 200),
+    )
     .post("/", limitBody(BODY_LIMIT), body, async (c) => {
       const saved = await testimonials.create(c.req.valid("json"));
       await audit.record(c, "testimonialSaved", saved.name);

@@ -8,6 +8,7 @@ import { projects, testimonialLinks, testimonials, type TestimonialLinkRow } fro
 import { ServiceError } from "#server/http/errors.ts";
 import { addressGroup } from "#server/http/client-address.ts";
 import type { RateLimits } from "#server/kernel/rate-limits.ts";
+import { matchingTexts } from "#server/kernel/search-index.ts";
 import { serverSecret } from "#server/kernel/server-secrets.ts";
 import type { Uploads } from "#server/features/uploads/service.ts";
 
@@ -134,13 +135,26 @@ export function createTestimonials(deps: TestimonialDeps) {
 
   return {
     /** Every testimonial in the owner's order, pending ones included. */
-    list: async (): Promise<Testimonial[]> =>
-      (
-        await db
-          .select()
-          .from(testimonials)
-          .orderBy(...OWNER_ORDER)
-      ).map(serializeRow),
+    /**
+     * Every one, pending ones too, in the owner's order; with `q`, those the site's search's matching finds in
+     * their quotes (each in its language) or in who said them.
+     */
+    list: async (q = ""): Promise<Testimonial[]> => {
+      const rows = await db
+        .select()
+        .from(testimonials)
+        .orderBy(...OWNER_ORDER);
+      if (!q) return rows.map(serializeRow);
+      const texts = rows.flatMap((row) => {
+        const who = [row.name, row.role, row.company].join(" ");
+        return [
+          { language: "en" as const, title: who, text: row.quote_en },
+          { language: "ar" as const, title: who, text: row.quote_ar },
+        ];
+      });
+      const found = new Set((await matchingTexts(db, q, texts)).map((index) => Math.floor(index / 2)));
+      return rows.filter((_, index) => found.has(index)).map(serializeRow);
+    },
     /** The approved ones the owner chose for the home page, in order. */
     listHome: async (): Promise<Testimonial[]> =>
       (await approved(eq(testimonials.show_on_home, true)).limit(HOME_TESTIMONIALS_MAX)).map(serializeRow),

@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import {
   dayIn,
+  NOTHING_FOUND_PER_DAY,
+  nothingFoundKey,
   pathLanguage,
   viewedPath,
   visitSource,
@@ -9,6 +11,8 @@ import {
   type DeviceClass,
   type VisitKind,
 } from "#core/visits.ts";
+import type { Language } from "#core/preferences.ts";
+import { MAX_LOGGED_QUERY_LENGTH, normalizeSearchText } from "#core/search-text.ts";
 import type { Database } from "#db/client.ts";
 import { visitCounts } from "#db/schema.ts";
 import type { Logger } from "#server/kernel/logger.ts";
@@ -37,6 +41,12 @@ export interface VisitSettings {
 export interface VisitCounter {
   /** A public page view the server answered (200, or 304 for a page the browser kept). Never throws. */
   view(request: Request): void;
+  /**
+   * A search of the site's search page (docs/product.md §27, §30): one more of `language`, and when it found
+   * nothing its query, normalised and cut to MAX_LOGGED_QUERY_LENGTH, among at most NOTHING_FOUND_PER_DAY a day.
+   * Nothing of who searched is kept. Never throws.
+   */
+  search(request: Request, language: Language, query: string, found: boolean): void;
   /** Writes what is counted so far; the settings are read again. */
   flush(): Promise<void>;
   /** The settings the owner just saved: the next view is counted, or not, by them. */
@@ -124,6 +134,7 @@ export function createVisitCounter(deps: {
   // Views not yet written, by day, kind and key.
   let counts = new Map<string, { day: string; kind: VisitKind; key: string; views: number }>();
   const referrers = { day: "", hosts: new Set<string>() };
+  const nothingFound = { day: "", queries: new Set<string>() };
   let full = false;
   let writing = Promise.resolve();
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -172,6 +183,45 @@ export function createVisitCounter(deps: {
     add(day, "referrer", from.host);
   };
 
+  const search = (request: Request, language: Language, query: string, found: boolean) => {
+    if (!countVisits || optedOut(request) || isPrefetch(request)) return;
+    const userAgent = request.headers.get("user-agent");
+    if (!userAgent || isbot(userAgent)) return;
+    const day = today();
+    add(day, "search", language);
+    if (found) return;
+    const normal = Array.from(normalizeSearchText(query)).slice(0, MAX_LOGGED_QUERY_LENGTH).join("").trim();
+    if (normal === "") return;
+    const key = nothingFoundKey(language, normal);
+    if (nothingFound.day !== day) Object.assign(nothingFound, { day, queries: new Set<string>() });
+    if (!nothingFound.queries.has(key) && nothingFound.queries.size >= NOTHING_FOUND_PER_DAY) return;
+    nothingFound.queries.add(key);
+    add(day, "search-none", key);
+  };
+
+  /**
+   * Of the queries that found nothing, those a day may still take: the day's stored ones and new ones while it
+   * holds fewer than NOTHING_FOUND_PER_DAY (other instances write theirs too), so the table stays bounded.
+   */
+  const withinDailyCap = async <T extends { day: string; kind: VisitKind; key: string }>(rows: T[]) => {
+    const days = [...new Set(rows.filter((row) => row.kind === "search-none").map((row) => row.day))];
+    if (days.length === 0) return rows;
+    const stored = await deps.db
+      .select({ day: visitCounts.day, key: visitCounts.key })
+      .from(visitCounts)
+      .where(and(eq(visitCounts.kind, "search-none"), inArray(visitCounts.day, days)));
+    const kept = new Map<string, Set<string>>(days.map((day) => [day, new Set()]));
+    for (const row of stored) kept.get(row.day)?.add(row.key);
+    return rows.filter((row) => {
+      if (row.kind !== "search-none") return true;
+      const keys = kept.get(row.day)!;
+      if (keys.has(row.key)) return true;
+      if (keys.size >= NOTHING_FOUND_PER_DAY) return false;
+      keys.add(row.key);
+      return true;
+    });
+  };
+
   // The table's statistics, renewed when the counter starts and after the first write of each day. PostgreSQL's
   // autovacuum keeps them, but PGlite runs none: without them the planner sums a range's rows by sorting them, on
   // disk for a year of 500 pages, and the owner's figures for a year took twice as long (decision 045).
@@ -197,7 +247,7 @@ export function createVisitCounter(deps: {
   };
 
   const write = async () => {
-    const rows = [...counts.values()];
+    let rows = [...counts.values()];
     counts = new Map();
     full = false;
     await readSettings();
@@ -205,6 +255,7 @@ export function createVisitCounter(deps: {
     // In one order everywhere, so two instances writing the same rows at once never wait on each other in a circle.
     rows.sort((a, b) => (`${a.kind}\n${a.day}\n${a.key}` < `${b.kind}\n${b.day}\n${b.key}` ? -1 : 1));
     try {
+      rows = await withinDailyCap(rows);
       for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)
         await deps.db
           .insert(visitCounts)
@@ -231,6 +282,13 @@ export function createVisitCounter(deps: {
         view(request);
       } catch (error) {
         deps.logger.warn("a page view could not be counted", { error: String(error) });
+      }
+    },
+    search(request, language, query, found) {
+      try {
+        search(request, language, query, found);
+      } catch (error) {
+        deps.logger.warn("a search could not be counted", { error: String(error) });
       }
     },
     flush,

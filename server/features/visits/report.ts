@@ -38,6 +38,15 @@ export interface VisitReport {
   devices: KeyCount[];
   sources: KeyCount[];
   referrers: KeyCount[];
+  /** The site's searches (docs/product.md §30): by language, by day and language, and the top that found nothing. */
+  searches: {
+    total: number;
+    languages: KeyCount[];
+    /** The days of the range with searches, newest first, with each language's. */
+    days: { day: string; en: number; ar: number }[];
+    /** The queries that found nothing most often (at most RANKED_MAX), in their language, as searched. */
+    nothingFound: { language: "en" | "ar"; query: string; count: number }[];
+  };
   /** Messages received in the range, and by the page their writer entered on, read last, and its language. */
   leads: { total: number; entries: KeyCount[]; lastPages: KeyCount[]; languages: KeyCount[] };
 }
@@ -96,15 +105,29 @@ export function createVisitReports(deps: { db: Database; timeZone: () => Promise
         if (per === "week" && last && weekStart(day) === weekStart(last.day)) last.views += views;
         else periods.push({ day, views });
       }
-      const [pages, languages, devices, sources, referrers, entries, lastPages] = await Promise.all([
-        ranked(from, to, "page", RANKED_MAX),
-        ranked(from, to, "language", 2),
-        ranked(from, to, "device", 3),
-        ranked(from, to, "source", 5),
-        ranked(from, to, "referrer", RANKED_MAX),
-        leads(from, to, sql`${messages.entry_path}`),
-        leads(from, to, sql`${messages.from_path}`),
-      ]);
+      const searchDays = await db
+        .select({ day: visitCounts.day, key: visitCounts.key, views: visitCounts.views })
+        .from(visitCounts)
+        .where(and(eq(visitCounts.kind, "search"), gte(visitCounts.day, from), lte(visitCounts.day, to)))
+        .orderBy(desc(visitCounts.day));
+      const days = new Map<string, { day: string; en: number; ar: number }>();
+      for (const row of searchDays) {
+        const entry = days.get(row.day) ?? { day: row.day, en: 0, ar: 0 };
+        if (row.key === "en" || row.key === "ar") entry[row.key] += row.views;
+        days.set(row.day, entry);
+      }
+      const [pages, languages, devices, sources, referrers, entries, lastPages, searchLanguages, none] =
+        await Promise.all([
+          ranked(from, to, "page", RANKED_MAX),
+          ranked(from, to, "language", 2),
+          ranked(from, to, "device", 3),
+          ranked(from, to, "source", 5),
+          ranked(from, to, "referrer", RANKED_MAX),
+          leads(from, to, sql`${messages.entry_path}`),
+          leads(from, to, sql`${messages.from_path}`),
+          ranked(from, to, "search", 2),
+          ranked(from, to, "search-none", RANKED_MAX),
+        ]);
       // A lead's language is its entry page's (or, without one, the page read last).
       const byLanguage = new Map<string, number>();
       const leadsTotal = entries.reduce((sum, row) => sum + row.count, 0);
@@ -129,6 +152,19 @@ export function createVisitReports(deps: { db: Database; timeZone: () => Promise
         devices,
         sources,
         referrers,
+        searches: {
+          total: searchLanguages.reduce((sum, row) => sum + row.count, 0),
+          languages: searchLanguages,
+          days: [...days.values()],
+          nothingFound: none.map((row) => {
+            const at = row.key.indexOf(":");
+            return {
+              language: row.key.slice(0, at) === "ar" ? ("ar" as const) : ("en" as const),
+              query: row.key.slice(at + 1),
+              count: row.count,
+            };
+          }),
+        },
         leads: {
           total: leadsTotal,
           entries: known(entries),

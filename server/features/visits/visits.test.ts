@@ -3,7 +3,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiErrorText } from "#core/api-errors.ts";
 import { defaultSettings } from "#core/site-view.ts";
-import { dayIn, LEAD_FIELDS } from "#core/visits.ts";
+import { dayIn, LEAD_FIELDS, NOTHING_FOUND_PER_DAY } from "#core/visits.ts";
 import { siteConfig } from "#config/site.ts";
 import { createDb } from "#db/client.ts";
 import { messages, visitCounts } from "#db/schema.ts";
@@ -182,6 +182,74 @@ describe.each(backends)("visits on $name", (backend) => {
       { subject: "4", entry: null, last: null },
       { subject: "5", entry: null, last: null },
     ]);
+  });
+
+  it("counts searches per day and language, keeps at most a day's share of what found nothing, and no visitor", async () => {
+    const { app } = site(database());
+    const cookie = await signIn(app, database());
+    const send = ownerRequests(app, () => cookie);
+    const search = (
+      query: string,
+      language: "en" | "ar",
+      found: boolean,
+      headers: Record<string, string> = {},
+    ) =>
+      app.services.visits.search(
+        new Request("http://localhost/search", {
+          headers: { "User-Agent": CHROME, "X-Forwarded-For": "203.0.113.9", ...headers },
+        }),
+        language,
+        query,
+        found,
+      );
+    search("React", "en", true);
+    // Spelt three ways, one query that found nothing: normalised as the search does.
+    search("أحمد", "ar", false);
+    search("احمد", "ar", false);
+    search("  أَحْمَد\u200F ", "ar", false);
+    search("kubernetes", "en", false);
+    search("k".repeat(500), "en", false);
+    search("bot", "en", false, { "User-Agent": GOOGLEBOT });
+    search("private", "en", false, { DNT: "1" });
+    await app.services.visits.flush();
+
+    const { status, body } = await send("GET", "/api/visits?days=1");
+    expect(status).toBe(200);
+    const searches = (body as { searches: Record<string, unknown> }).searches;
+    expect(searches).toMatchObject({
+      total: 6,
+      languages: [
+        { key: "ar", count: 3 },
+        { key: "en", count: 3 },
+      ],
+      days: [{ day: TODAY, en: 3, ar: 3 }],
+    });
+    expect(searches.nothingFound).toEqual([
+      { language: "ar", query: "احمد", count: 3 },
+      { language: "en", query: "k".repeat(100), count: 1 },
+      { language: "en", query: "kubernetes", count: 1 },
+    ]);
+    const stored = JSON.stringify(await database().db.select().from(visitCounts));
+    for (const secret of ["203.0.113", "SiraTestBrowser", "private", "bot"])
+      expect(stored).not.toContain(secret);
+
+    // A flood of different queries: the day keeps NOTHING_FOUND_PER_DAY of them, across writes and instances.
+    for (let index = 0; index < NOTHING_FOUND_PER_DAY * 3; index++) search(`flood ${index}`, "en", false);
+    await app.services.visits.flush();
+    const { app: other } = site(database());
+    for (let index = 0; index < 20; index++)
+      other.services.visits.search(
+        new Request("http://localhost/search", { headers: { "User-Agent": CHROME } }),
+        "en",
+        `other ${index}`,
+        false,
+      );
+    await other.services.visits.flush();
+    const kept = await database().db.select().from(visitCounts);
+    expect(kept.filter((row) => row.kind === "search-none")).toHaveLength(NOTHING_FOUND_PER_DAY);
+    expect(kept.find((row) => row.kind === "search" && row.key === "en")!.views).toBe(
+      3 + NOTHING_FOUND_PER_DAY * 3 + 20,
+    );
   });
 
   it("shows the owner the figures of a range of days, with leads, and exports them as CSV", async () => {

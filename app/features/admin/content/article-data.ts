@@ -13,10 +13,11 @@ export const ARTICLE_FILTERS = ["all", "draft", "scheduled", "published", "untra
 export async function loadArticles(request: Request) {
   const url = new URL(request.url);
   const status = ARTICLE_FILTERS.find((filter) => filter === url.searchParams.get("status")) ?? "all";
-  const query = { page: String(pageOf(url)), perPage: String(ADMIN_PAGE_SIZE), status };
+  const q = url.searchParams.get("q")?.trim() ?? "";
+  const query = { page: String(pageOf(url)), perPage: String(ADMIN_PAGE_SIZE), status, ...(q ? { q } : {}) };
   const list = await call(() => api.admin.articles.$get({ query }));
   followPage(url, list);
-  return { list, status };
+  return { list, status, q };
 }
 
 export const loadArticle = (id: string) => call(() => api.admin.articles[":id"].$get({ param: { id } }));

@@ -9,6 +9,7 @@ import type { TranslationKey } from "#app/i18n/keys.ts";
 import { useMutation } from "#app/features/admin/api/mutation.ts";
 import { searchWith, useAddressFilter, useListParams } from "#app/features/admin/lists/list-query.ts";
 import { Pager } from "#app/features/admin/lists/pager.tsx";
+import { ListFilter } from "#app/features/admin/lists/list-filter.tsx";
 import { ContentItem, type ItemView } from "./content-item.tsx";
 
 // The Projects and Articles views (docs/product.md §2.10, §21): the list a page at a time (its page and filter in
@@ -20,6 +21,7 @@ export function ContentList<T extends { id: string }>({
   list,
   view,
   filter,
+  q = "",
   movable = false,
 }: {
   kind: "projects" | "articles";
@@ -31,6 +33,8 @@ export function ContentList<T extends { id: string }>({
     value: string;
     options: readonly { value: string; labelKey: TranslationKey }[];
   };
+  /** The words the list is narrowed to (`?q=`), matched as the site's search matches, drafts included. */
+  q?: string;
   /** The owner's order (projects, docs/product.md §17.6). */
   movable?: boolean;
 }) {
@@ -99,11 +103,18 @@ export function ContentList<T extends { id: string }>({
           {t(`admin.${kind}.addTitle`)}
         </Link>
       </div>
+      <ListFilter
+        id={`${kind}-filter`}
+        q={q}
+        keep={filter && filter.value !== filter.options[0]?.value ? { status: filter.value } : {}}
+      />
       {items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {filter && filter.value !== filter.options[0]?.value
-            ? t("admin.articles.filteredEmpty")
-            : t(`admin.${kind}.empty`)}
+          {q
+            ? t("searchMore.listFilterEmpty", { q })
+            : filter && filter.value !== filter.options[0]?.value
+              ? t("admin.articles.filteredEmpty")
+              : t(`admin.${kind}.empty`)}
         </p>
       ) : (
         <>

@@ -10,11 +10,14 @@ import type { ProjectBody } from "./project-form.tsx";
 
 export async function loadProjects(request: Request) {
   const url = new URL(request.url);
+  const q = url.searchParams.get("q")?.trim() ?? "";
   const list = await call(() =>
-    api.admin.projects.$get({ query: { page: String(pageOf(url)), perPage: String(ADMIN_PAGE_SIZE) } }),
+    api.admin.projects.$get({
+      query: { page: String(pageOf(url)), perPage: String(ADMIN_PAGE_SIZE), ...(q ? { q } : {}) },
+    }),
   );
   followPage(url, list);
-  return list;
+  return { list, q };
 }
 
 export const loadProject = (id: string) => call(() => api.admin.projects[":id"].$get({ param: { id } }));

@@ -9,7 +9,7 @@ export async function loadCvEditor() {
   const [cv, projects, testimonials] = await Promise.all([
     call(() => api.cv.$get()),
     call(() => api.admin.projects.$get({ query: { page: "1", perPage: "100" } })),
-    call(() => api.testimonials.$get()),
+    call(() => api.testimonials.$get({ query: {} })),
   ]);
   return {
     cv,

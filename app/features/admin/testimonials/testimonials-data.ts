@@ -7,11 +7,15 @@ import type { TestimonialBody } from "./testimonial-form.tsx";
 
 // The owner's testimonials (docs/product.md §29): the list, its writes, one to edit, and one-time links for clients.
 
-export const loadTestimonials = async () => ({
-  testimonials: await call(() => api.testimonials.$get()),
-  projects: (await call(() => api.admin.projects.$get({ query: { page: "1", perPage: "100" } }))).items,
-  links: await call(() => api.testimonials.links.$get()),
-});
+export const loadTestimonials = async (request: Request) => {
+  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  return {
+    q,
+    testimonials: await call(() => api.testimonials.$get({ query: q ? { q } : {} })),
+    projects: (await call(() => api.admin.projects.$get({ query: { page: "1", perPage: "100" } }))).items,
+    links: await call(() => api.testimonials.links.$get()),
+  };
+};
 
 export type TestimonialsInput =
   | { intent: "save"; testimonial: Testimonial }
@@ -57,7 +61,7 @@ export async function testimonialsAction(request: Request) {
 
 /** One testimonial to edit, from the owner's list (the API has no other read of one). */
 export async function loadTestimonial(id: string) {
-  const testimonial = (await call(() => api.testimonials.$get())).find((item) => item.id === id);
+  const testimonial = (await call(() => api.testimonials.$get({ query: {} }))).find((item) => item.id === id);
   if (!testimonial) throw data(null, { status: 404 });
   return testimonial;
 }

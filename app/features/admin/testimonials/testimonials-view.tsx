@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, Check, Home, Pencil, Plus, Trash2, type LucideIcon } from "lucide-react";
+import { ListFilter } from "#app/features/admin/lists/list-filter.tsx";
 import type { ButtonHTMLAttributes } from "react";
 import { Link, Outlet } from "react-router";
 import { directionOf } from "#core/preferences.ts";
@@ -36,10 +37,13 @@ export function TestimonialsView({
   testimonials,
   projects,
   links,
+  q = "",
 }: {
   testimonials: Testimonial[];
   projects: Project[];
   links: TestimonialLinkItem[];
+  /** The words the list is narrowed to (`?q=`). */
+  q?: string;
 }) {
   const { t } = useI18n();
   const write = useMutation<{ intent: string }>({
@@ -66,8 +70,11 @@ export function TestimonialsView({
             {t("admin.testimonials.addTitle")}
           </Link>
         </div>
+        <ListFilter id="testimonials-filter" q={q} />
         {testimonials.length === 0 ? (
-          <p className="text-muted-foreground">{t("admin.testimonials.empty")}</p>
+          <p className="text-muted-foreground">
+            {q ? t("searchMore.listFilterEmpty", { q }) : t("admin.testimonials.empty")}
+          </p>
         ) : null}
         <ul className="flex flex-col gap-3">
           {testimonials.map((item, index) => {

@@ -4,7 +4,7 @@ import { formatShortDate } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
 import { readableAddress } from "#core/readable-address.ts";
 import type { TranslationKey } from "#app/i18n/keys.ts";
-import { useI18n } from "#app/lib/i18n.ts";
+import { textAttributes, useI18n } from "#app/lib/i18n.ts";
 import type { VisitsData } from "./visits-data.ts";
 import { TimeChart, RankedChart, type ChartRow } from "./visit-charts.tsx";
 import { VisitRange } from "./visit-range.tsx";
@@ -102,6 +102,8 @@ export function VisitsView({ report, days }: VisitsData) {
         />
       </div>
 
+      <Searches searches={report.searches} />
+
       <section className="flex flex-col gap-6">
         <header className="flex flex-col gap-1">
           <h3 className="text-lg font-bold">{t("admin.visits.leads")}</h3>
@@ -133,6 +135,82 @@ export function VisitsView({ report, days }: VisitsData) {
         </div>
       </section>
     </div>
+  );
+}
+
+/** The site's searches: how many a day in each language, and what visitors looked for and did not find. */
+function Searches({ searches }: { searches: VisitsData["report"]["searches"] }) {
+  const { t, language, locale } = useI18n();
+  const format = (value: number) => formatNumber(value, locale);
+  const head = "py-1.5 font-medium";
+  return (
+    <section className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h3 className="text-lg font-bold">{t("searchMore.visitsTitle")}</h3>
+        <p className="text-sm text-muted-foreground">
+          {t("searchMore.visitsTotal", { count: searches.total })}
+        </p>
+      </header>
+      <div className="grid gap-8 md:grid-cols-2">
+        <Figures title={t("searchMore.perDay")}>
+          {searches.days.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("searchMore.noSearches")}</p>
+          ) : (
+            <div className="max-h-80 overflow-auto">
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="border-b border-border text-muted-foreground">
+                    <th scope="col" className={`${head} text-start`}>
+                      {t("admin.visits.columns.day")}
+                    </th>
+                    <th scope="col" className={`${head} text-end`}>
+                      {t("admin.visits.language.en")}
+                    </th>
+                    <th scope="col" className={`${head} text-end`}>
+                      {t("admin.visits.language.ar")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {searches.days.map((row) => (
+                    <tr key={row.day} className="border-b border-border/60 last:border-0">
+                      <th scope="row" className="py-1.5 text-start font-normal">
+                        {formatShortDate(`${row.day}T12:00:00Z`, locale, "UTC")}
+                      </th>
+                      <td className="py-1.5 text-end tabular-nums">{format(row.en)}</td>
+                      <td className="py-1.5 text-end tabular-nums">{format(row.ar)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Figures>
+        <Figures title={t("searchMore.nothingFound")} note={t("searchMore.nothingFoundNote")}>
+          {searches.nothingFound.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("searchMore.noneMissed")}</p>
+          ) : (
+            <ol className="flex max-h-80 flex-col overflow-auto text-sm">
+              {searches.nothingFound.map((row) => (
+                <li
+                  key={`${row.language}:${row.query}`}
+                  className="flex gap-3 border-b border-border/60 py-1.5 last:border-0"
+                >
+                  {/* The query in the language of the page it was typed on; its own words may be either. */}
+                  <bdi dir="auto" className="min-w-0 flex-1 truncate">
+                    {row.query}
+                  </bdi>
+                  <span {...textAttributes(language)} className="shrink-0 text-muted-foreground">
+                    {t(`admin.visits.language.${row.language}`)}
+                  </span>
+                  <span className="shrink-0 tabular-nums">{t("searchMore.times", { count: row.count })}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Figures>
+      </div>
+    </section>
   );
 }
 
