@@ -7,7 +7,16 @@ import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { articles, importedItems, oldAddresses, slugHistory } from "#db/schema.ts";
+import {
+  articles,
+  importedItems,
+  oldAddresses,
+  projectImages,
+  projects,
+  siteSettings,
+  slugHistory,
+  testimonials,
+} from "#db/schema.ts";
 import { makeApp, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { findProjectRoot } from "#server/kernel/project-root.ts";
@@ -310,6 +319,169 @@ describe.each(backends)("moving on $name", (backend) => {
     const second = await exportSite(copy);
     expect([...second.keys()]).toEqual([...first.keys()]);
     for (const [name, bytes] of first) expect(second.get(name)?.equals(bytes), name).toBe(true);
+  });
+
+  it("brings back projects with their case studies and galleries, testimonials and settings", async () => {
+    const made = await site(database());
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(PNG)], name));
+      form.set("folder", "projects");
+      const response = await made.app.request("/api/uploads", {
+        method: "POST",
+        body: form,
+        headers: headers(made),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { url: string }).url;
+    };
+    const [cover, first, second, photo] = [
+      await upload("cover.png"),
+      await upload("first.png"),
+      await upload("second.png"),
+      await upload("face.png"),
+    ];
+    const { db } = made.database;
+    const [project] = await db
+      .insert(projects)
+      .values({
+        title: "A shop for ceramics",
+        title_ar: "متجر للخزف",
+        description: "Handmade, from three villages.",
+        description_ar: "مصنوع يدويًا من ثلاث قرى.",
+        category: "Web",
+        category_ar: "ويب",
+        image_url: cover,
+        image_alt_en: "The shop's front page",
+        image_alt_ar: "الصفحة الأولى للمتجر",
+        github_link: "https://github.com/example/shop",
+        live_link: "https://shop.example",
+        tags: ["React", "Node"],
+        featured: true,
+        position: 2,
+        slug_en: "ceramics-shop",
+        slug_ar: "متجر-الخزف",
+        published: true,
+        client_en: "Nile Ceramics",
+        client_ar: "خزف النيل",
+        role_en: "Design and code",
+        role_ar: "التصميم والبرمجة",
+        period_en: "2024",
+        period_ar: "٢٠٢٤",
+        problem_en: "<p>Orders came by <strong>phone</strong>.</p>",
+        problem_ar: "<p>كانت الطلبات تصل بالهاتف.</p>",
+        approach_en: `<p>A small shop:</p><ul><li>one page per piece</li></ul><p><img src="${first}" alt="A piece"></p>`,
+        outcome_en: "<p>Orders doubled.</p>",
+        results_en: ["2× orders", "-40 % calls"],
+        results_ar: ["ضعف الطلبات"],
+        meta_title_en: "Ceramics shop",
+        created_at: new Date("2024-03-01T10:00:00Z"),
+      })
+      .returning();
+    await db.insert(projects).values({
+      title: "An English-only draft",
+      description: "Not yet shown.",
+      slug_en: "english-draft",
+      published: false,
+      created_at: new Date("2024-04-01T10:00:00Z"),
+    });
+    await db.insert(projectImages).values([
+      { project_id: project!.id, url: first, alt_en: "First", alt_ar: "الأولى", position: 0 },
+      { project_id: project!.id, url: second, alt_en: "Second", alt_ar: "الثانية", position: 1 },
+    ]);
+    await db.insert(testimonials).values([
+      {
+        name: "منى",
+        role: "Owner",
+        company: "Nile Ceramics",
+        quote_en: "Orders doubled.",
+        quote_ar: "تضاعفت الطلبات.",
+        photo_url: photo,
+        project_id: project!.id,
+        show_on_home: true,
+        position: 1,
+        created_at: new Date("2024-05-01T10:00:00Z"),
+      },
+      {
+        name: "Sam",
+        quote_en: "Pending words.",
+        approved: false,
+        created_at: new Date("2024-06-01T10:00:00Z"),
+      },
+    ]);
+    const services = Array.from({ length: 6 }, (_, n) => ({
+      title: { en: `Service ${n + 1}`, ar: `خدمة ${n + 1}` },
+      text: { en: `What service ${n + 1} is.`, ar: `ما الخدمة ${n + 1}.` },
+    }));
+    await db.insert(siteSettings).values({ id: 1, overrides: { services, timeZone: "Africa/Cairo" } });
+
+    const first_ = await exportSite(made);
+    expect([...first_.keys()].filter((name) => name.startsWith("projects/")).sort()).toEqual([
+      "projects/ceramics-shop/cover.png",
+      "projects/ceramics-shop/first.png",
+      "projects/ceramics-shop/index.ar.md",
+      "projects/ceramics-shop/index.en.md",
+      "projects/ceramics-shop/second.png",
+      "projects/english-draft/index.en.md",
+    ]);
+    expect(first_.has("testimonials/face.png")).toBe(true);
+    const before = {
+      projects: await db.select().from(projects).orderBy(asc(projects.slug_en)),
+      testimonials: await db.select().from(testimonials).orderBy(asc(testimonials.name)),
+      settings: (await db.select().from(siteSettings))[0]!.overrides,
+    };
+
+    // An empty site: the same database emptied.
+    await made.database.clear();
+    const fresh = await site(made.database);
+    const archive = await zipOf(Object.fromEntries(first_));
+    const preview = await send(fresh, "preview", "export.zip", archive, "ar");
+    expect(preview.body).toMatchObject({
+      format: "sira",
+      projects: { create: 2, update: 0 },
+      testimonials: { create: 2, update: 0 },
+      settings: true,
+    });
+    const done = await send(fresh, "import", "export.zip", archive);
+    expect(done.status).toBe(200);
+    expect(done.body.imagesFailed).toEqual([]);
+
+    const after = await db.select().from(projects).orderBy(asc(projects.slug_en));
+    // The same content; only the stored images' addresses are new, and HTML blocks come back a line apart.
+    const stored = /\/storage\/portfolio_images\/\w+\/\d+_/g;
+    const same = (value: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(value)
+          .replace(stored, "/storage/X/")
+          .replace(/>(?:\\n)+</g, "><"),
+      );
+    const content = (row: (typeof after)[number]) => {
+      const { text_changed_en, text_changed_ar, ...rest } = row;
+      void text_changed_en;
+      void text_changed_ar;
+      return same(rest);
+    };
+    expect(after.map(content)).toEqual(before.projects.map(content));
+    const gallery = await db.select().from(projectImages).orderBy(asc(projectImages.position));
+    expect(gallery.map((entry) => [entry.project_id, entry.alt_en, entry.alt_ar])).toEqual([
+      [project!.id, "First", "الأولى"],
+      [project!.id, "Second", "الثانية"],
+    ]);
+    expect(same(await db.select().from(testimonials).orderBy(asc(testimonials.name)))).toEqual(
+      same(before.testimonials),
+    );
+    expect((await db.select().from(siteSettings))[0]!.overrides).toEqual(before.settings);
+
+    // Exported again: the same bytes.
+    const again = await exportSite(fresh);
+    expect([...again.keys()]).toEqual([...first_.keys()]);
+    for (const [name, bytes] of first_) expect(again.get(name)?.equals(bytes), name).toBe(true);
+    // Imported a second time: matched by id, nothing new.
+    const twice = await send(fresh, "preview", "export.zip", archive);
+    expect(twice.body).toMatchObject({
+      projects: { create: 0, update: 2 },
+      testimonials: { create: 0, update: 2 },
+    });
   });
 
   it("refuses hostile and broken input and changes nothing", async () => {

@@ -21,6 +21,9 @@ export interface ImportPlan {
   items: { label: string; action: "create" | "update" | "unchanged"; languages: ("en" | "ar")[] }[];
   skipped: ImportSkip[];
   images: { files: number; urls: number };
+  projects: { create: number; update: number };
+  testimonials: { create: number; update: number };
+  settings: boolean;
 }
 
 /** The server's answer to the import: the plan as it ran, and the images it could not bring in. */

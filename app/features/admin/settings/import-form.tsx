@@ -131,7 +131,14 @@ function Preview({
 }) {
   const { t } = useI18n();
   const id = useId();
-  const nothing = plan.create + plan.update === 0;
+  const nothing =
+    plan.create +
+      plan.update +
+      plan.projects.create +
+      plan.projects.update +
+      plan.testimonials.create +
+      plan.testimonials.update ===
+      0 && !plan.settings;
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -144,6 +151,19 @@ function Preview({
       <ul className="flex list-disc flex-col gap-1 ps-5 text-sm">
         <li>{t("moving.create", { count: plan.create })}</li>
         <li>{t("moving.update", { count: plan.update })}</li>
+        {plan.projects.create > 0 ? (
+          <li>{t("moving.projectsCreate", { count: plan.projects.create })}</li>
+        ) : null}
+        {plan.projects.update > 0 ? (
+          <li>{t("moving.projectsUpdate", { count: plan.projects.update })}</li>
+        ) : null}
+        {plan.testimonials.create > 0 ? (
+          <li>{t("moving.testimonialsCreate", { count: plan.testimonials.create })}</li>
+        ) : null}
+        {plan.testimonials.update > 0 ? (
+          <li>{t("moving.testimonialsUpdate", { count: plan.testimonials.update })}</li>
+        ) : null}
+        {plan.settings ? <li>{t("moving.settings")}</li> : null}
         {plan.images.files > 0 ? <li>{t("moving.imageFiles", { count: plan.images.files })}</li> : null}
         {plan.images.urls > 0 ? <li>{t("moving.imageUrls", { count: plan.images.urls })}</li> : null}
       </ul>
