@@ -3,7 +3,7 @@ import path from "node:path";
 import { apiErrorText } from "#core/api-errors.ts";
 import { MAX_IMPORT_BYTES } from "#core/moving-limits.ts";
 import { findProjectRoot } from "#server/kernel/project-root.ts";
-import { LANGUAGES, at, expect, setPreferences, test, text } from "./fixtures.ts";
+import { LANGUAGES, at, expect, failedResource, setPreferences, test, text } from "./fixtures.ts";
 import { ADMIN, signIn } from "./admin-page.ts";
 
 // The admin's Import page (docs/product.md §31) from a phone, in both languages: a WordPress export and a Ghost
@@ -21,8 +21,11 @@ for (const language of LANGUAGES) {
     page,
     context,
     baseURL,
+    consoleGuard,
   }, testInfo) => {
     test.setTimeout(90_000);
+    // The broken file's refusal is an answer the page shows, which the browser also logs.
+    consoleGuard.allow(failedResource(422));
     const t = (key: Parameters<typeof text>[1], vars?: Parameters<typeof text>[2]) =>
       text(language, key, vars);
     await setPreferences(context, baseURL!, { language, theme: language === "ar" ? "dark" : "light" });
