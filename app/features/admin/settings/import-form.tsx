@@ -190,12 +190,12 @@ function Preview({
 }
 
 /** What the source holds that is not imported, each with its reason in the owner's language. */
-function Skipped({ skipped }: { skipped: ImportPlan["skipped"] }) {
+function Skipped({ skipped, done = false }: { skipped: ImportPlan["skipped"]; done?: boolean }) {
   const { t } = useI18n();
   if (skipped.length === 0) return null;
   return (
     <div className="flex flex-col gap-1 text-sm">
-      <p>{t("moving.skip.count", { count: skipped.length })}</p>
+      <p>{t(done ? "moving.skip.countDone" : "moving.skip.count", { count: skipped.length })}</p>
       <ul className="flex list-disc flex-col gap-1 ps-5">
         {skipped.map((skip, index) => (
           <li key={index} className="break-words">
@@ -228,7 +228,7 @@ function Result({ result, onAgain }: { result: ImportResult; onAgain: () => void
         <li>{t("moving.updated", { count: result.update })}</li>
         {result.unchanged > 0 ? <li>{t("moving.unchanged", { count: result.unchanged })}</li> : null}
       </ul>
-      <Skipped skipped={result.skipped} />
+      <Skipped skipped={result.skipped} done />
       {result.imagesFailed.length > 0 ? (
         <div className="flex flex-col gap-1 text-sm">
           <p>{t("moving.imagesFailed", { count: result.imagesFailed.length })}</p>
