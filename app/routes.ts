@@ -73,6 +73,7 @@ export default [
         index("routes/admin/settings-index.tsx"),
         route("security", "routes/admin/settings-security.tsx"),
         route("backup", "routes/admin/settings-backup.tsx"),
+        route("import", "routes/admin/settings-import.tsx"),
         route(":section", "routes/admin/settings-section.tsx"),
       ]),
       route("activity", "routes/admin/activity.tsx"),

@@ -61,6 +61,8 @@ const en = {
   importUnsafePath: "The zip holds a file whose name leads outside it. Nothing was changed.",
   importTooLarge: "The import is larger than {{max}} MB. Nothing was changed.",
   importItemInvalid: "“{{item}}” cannot be imported: its {{field}} is too long. Nothing was changed.",
+  importTextTooLong:
+    "The file holds a text too long for any field: more than {{max}} MB at once. Nothing was changed.",
   importFailed: "The import failed. Nothing was changed.",
   backupNoFile: "Choose a backup file (.zip) to restore.",
   backupInvalid: "This file is not a backup of this site, or it is damaged. Nothing was changed.",
@@ -282,6 +284,7 @@ const ar: Record<ApiErrorKey, string | PluralForms> = {
   importUnsafePath: "في ملف zip ملف يقود اسمه إلى خارجه. لم يتغيّر شيء.",
   importTooLarge: "الملف المستورد أكبر من {{max}} ميغابايت. لم يتغيّر شيء.",
   importItemInvalid: "لا يمكن استيراد «{{item}}»: الحقل {{field}} طويل جدًا. لم يتغيّر شيء.",
+  importTextTooLong: "في الملف نص أطول من أي حقل: أكثر من {{max}} ميغابايت دفعة واحدة. لم يتغيّر شيء.",
   importFailed: "فشل الاستيراد. لم يتغيّر شيء.",
   backupNoFile: "اختر ملف نسخة احتياطية (.zip) لاستعادته.",
   backupInvalid: "هذا الملف ليس نسخة احتياطية لهذا الموقع أو أنه تالف. لم يتغيّر شيء.",

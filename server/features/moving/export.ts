@@ -9,10 +9,14 @@ import type { Database } from "#db/client.ts";
 import {
   articles,
   oldAddresses,
+  projectImages,
+  projects,
   siteSettings,
   slugHistory,
   testimonials,
   type ArticleRow,
+  type ProjectImageRow,
+  type ProjectRow,
 } from "#db/schema.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
 import { htmlToMarkdown, writeMarkdownDocument, writeYaml } from "./markdown.ts";
@@ -107,6 +111,81 @@ async function articleFiles(
   }
 }
 
+/** Adds the stored images an item's files name, under the names they were given in its folder. */
+async function imageFiles(folder: string, used: Map<string, string>, images: ImageStore, files: ExportFiles) {
+  for (const [url, name] of [...used].sort(([, a], [, b]) => (a < b ? -1 : 1))) {
+    const at = parseImageUrl(url);
+    if (!at) continue;
+    if (await images.exists(at.folder, at.name))
+      files.set(`${folder}/${name}`, await images.read(at.folder, at.name));
+  }
+}
+
+/**
+ * A project as a page bundle, like an article: `index.en.md` and, when it has Arabic, `index.ar.md`; its
+ * description is the body, its case study's three texts Markdown in the front matter, its cover and gallery beside.
+ */
+async function projectFiles(
+  row: ProjectRow,
+  gallery: ProjectImageRow[],
+  images: ImageStore,
+  files: ExportFiles,
+) {
+  const folder = `projects/${row.slug_en || row.id}`;
+  const used = new Map<string, string>();
+  const image = (url: string | null) =>
+    url && parseImageUrl(url) ? exportName(url, used) : (url ?? undefined);
+  const markdown = (html: string) =>
+    htmlToMarkdown(
+      html.replace(/(<img\b[^>]*?\bsrc=")([^"]+)(")/g, (whole, before: string, src: string, after: string) =>
+        parseImageUrl(src) ? `${before}${exportName(src, used)}${after}` : whole,
+      ),
+    ) || undefined;
+  for (const language of LANGUAGES) {
+    const en = language === "en";
+    if (!en && row.title_ar === "") continue;
+    const pick = <T>(english: T, arabic: T) => (en ? english : arabic);
+    const results = pick(row.results_en, row.results_ar);
+    const data = {
+      title: pick(row.title, row.title_ar),
+      slug: pick(row.slug_en, row.slug_ar) || undefined,
+      translationKey: row.id,
+      date: row.created_at.toISOString(),
+      draft: !row.published,
+      featured: row.featured || undefined,
+      position: row.position,
+      category: pick(row.category, row.category_ar) || undefined,
+      tags: row.tags.length > 0 ? row.tags : undefined,
+      client: pick(row.client_en, row.client_ar) || undefined,
+      role: pick(row.role_en, row.role_ar) || undefined,
+      period: pick(row.period_en, row.period_ar) || undefined,
+      results: results.length > 0 ? results : undefined,
+      github: row.github_link || undefined,
+      live: row.live_link || undefined,
+      cover: image(row.image_url),
+      coverAlt: row.image_url ? pick(row.image_alt_en, row.image_alt_ar) || undefined : undefined,
+      gallery:
+        gallery.length > 0
+          ? gallery.map((entry) => ({
+              src: image(entry.url),
+              alt: pick(entry.alt_en, entry.alt_ar) || undefined,
+            }))
+          : undefined,
+      metaTitle: pick(row.meta_title_en, row.meta_title_ar) || undefined,
+      metaDescription: pick(row.meta_description_en, row.meta_description_ar) || undefined,
+      shareImage: image(pick(row.share_image_en, row.share_image_ar)),
+      problem: markdown(pick(row.problem_en, row.problem_ar)),
+      approach: markdown(pick(row.approach_en, row.approach_ar)),
+      outcome: markdown(pick(row.outcome_en, row.outcome_ar)),
+    };
+    files.set(
+      `${folder}/index.${language}.md`,
+      Buffer.from(writeMarkdownDocument(data, pick(row.description, row.description_ar))),
+    );
+  }
+  await imageFiles(folder, used, images, files);
+}
+
 /** The whole site as files: site.yaml (format and settings), testimonials.yaml, and a folder per article. */
 export async function buildExport(deps: { db: Database; images: ImageStore }): Promise<ExportFiles> {
   const { db } = deps;
@@ -121,20 +200,44 @@ export async function buildExport(deps: { db: Database; images: ImageStore }): P
     .select()
     .from(testimonials)
     .orderBy(asc(testimonials.position), asc(testimonials.id));
+  const photos = new Map<string, string>();
   if (quotes.length > 0)
     files.set(
       "testimonials.yaml",
       Buffer.from(
         writeYaml(
           quotes.map((quote) => ({
+            id: quote.id,
             name: quote.name,
             role: quote.role || undefined,
             company: quote.company || undefined,
             quote_en: quote.quote_en || undefined,
             quote_ar: quote.quote_ar || undefined,
+            photo:
+              quote.photo_url && parseImageUrl(quote.photo_url)
+                ? `testimonials/${exportName(quote.photo_url, photos)}`
+                : (quote.photo_url ?? undefined),
+            project: quote.project_id ?? undefined,
+            approved: quote.approved,
+            showOnHome: quote.show_on_home,
+            position: quote.position,
+            date: quote.created_at.toISOString(),
           })),
         ),
       ),
+    );
+  await imageFiles("testimonials", photos, deps.images, files);
+  const projectRows = await db.select().from(projects).orderBy(asc(projects.position), asc(projects.id));
+  const galleries = await db
+    .select()
+    .from(projectImages)
+    .orderBy(asc(projectImages.position), asc(projectImages.id));
+  for (const row of projectRows)
+    await projectFiles(
+      row,
+      galleries.filter((entry) => entry.project_id === row.id),
+      deps.images,
+      files,
     );
   const rows = await db.select().from(articles).orderBy(asc(articles.slug));
   const history = await db.select().from(slugHistory).where(eq(slugHistory.kind, "articles"));

@@ -1,19 +1,16 @@
 import { lstat, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import yauzl from "yauzl";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_FILES, MAX_IMPORT_INFLATED_BYTES } from "#core/moving-limits.ts";
 import { ServiceError } from "#server/http/errors.ts";
 
 // The files of an imported folder or zip (docs/product.md §31), bounded before and while they are read, never by
 // what a zip says of itself: how many entries, the size of each and of all together. A name that leaves the root
 // (`../`, an absolute path, a drive letter, a backslash) refuses the whole import: nothing is changed.
 
+export { MAX_IMPORT_BYTES, MAX_IMPORT_FILES, MAX_IMPORT_INFLATED_BYTES };
+
 const MIB = 1024 * 1024;
-/** The largest file an import takes, zip or single file: a few years of writing with its pictures. */
-export const MAX_IMPORT_BYTES = 100 * MIB;
-/** The most that all files of a folder or zip may hold once inflated. */
-export const MAX_IMPORT_INFLATED_BYTES = 200 * MIB;
-/** The most entries a folder or zip may have. */
-export const MAX_IMPORT_FILES = 5000;
 /** Files an import reads: texts, data and pictures; anything else is not read at all. */
 const WANTED = /\.(md|markdown|mdx|ya?ml|json|xml|png|jpe?g|gif|webp)$/i;
 

@@ -1,4 +1,5 @@
 import type { Language } from "#core/preferences.ts";
+import type { SiraExtras } from "./sira-extras.ts";
 
 // What every source of an import is read into (docs/product.md §31): articles with a text per language, the
 // images they name, and what was left out and why. The service decides what is created, updated or skipped.
@@ -61,4 +62,6 @@ export interface ImportSource {
   files: Map<string, Buffer>;
   /** The old site's origin (https://old.example.com): links to it inside the texts are rewritten. */
   origin?: string;
+  /** Our own export's projects, testimonials and settings. */
+  extras?: SiraExtras;
 }

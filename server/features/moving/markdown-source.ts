@@ -4,6 +4,7 @@ import { isUuid } from "#core/ids.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { ImageRef, ImportArticle, ImportSource, ImportText, Skipped } from "./items.ts";
 import { FrontMatterError, markdownToHtml, parseMarkdownDocument } from "./markdown.ts";
+import { PROJECTS_FOLDER, readSiraExtras } from "./sira-extras.ts";
 
 // A folder of Markdown with front matter (docs/product.md §31): our own export, or a content folder as Hugo,
 // Astro, AstroPaper and Jekyll write it, read by their usual field names. Translations pair by Hugo's file names
@@ -85,6 +86,8 @@ export function readMarkdownFolder(files: Map<string, Buffer>, sira: boolean): I
   const skipped: Skipped[] = [];
   for (const [file, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!MARKDOWN.test(file)) continue;
+    // Our own export's projects are read beside the articles (sira-extras.ts).
+    if (sira && file.startsWith(PROJECTS_FOLDER)) continue;
     const name = path.basename(file);
     const { language: named, base } = fileLanguage(name);
     if (NOT_POSTS.test(base) || base === "_index") {
@@ -167,5 +170,6 @@ export function readMarkdownFolder(files: Map<string, Buffer>, sira: boolean): I
     articles: [...groups.values()],
     skipped,
     files,
+    extras: sira ? readSiraExtras(files) : undefined,
   };
 }

@@ -2,11 +2,21 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { constants, crc32, deflateRawSync } from "node:zlib";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { articles, importedItems, oldAddresses, slugHistory } from "#db/schema.ts";
+import {
+  articles,
+  importedItems,
+  oldAddresses,
+  projectImages,
+  projects,
+  siteSettings,
+  slugHistory,
+  testimonials,
+} from "#db/schema.ts";
 import { makeApp, signIn } from "#tests/helpers/app.ts";
 import { backends, useTestDatabase, type TestDatabase } from "#tests/helpers/databases.ts";
 import { findProjectRoot } from "#server/kernel/project-root.ts";
@@ -91,6 +101,46 @@ function zipOf(files: Record<string, Buffer | string>, compress = true): Promise
     zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
     zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
   });
+}
+
+/**
+ * A zip whose one entry inflates to `megabytes` MB of zeros, made without compressing them: a megabyte deflated
+ * with a full flush stands alone, so the same bytes repeated inflate to it again and again.
+ */
+function zipBomb(name: string, megabytes: number): Buffer {
+  const zeros = Buffer.alloc(1024 * 1024);
+  const block = deflateRawSync(zeros, { finishFlush: constants.Z_FULL_FLUSH });
+  const data = Buffer.concat([...Array<Buffer>(megabytes).fill(block), deflateRawSync(Buffer.alloc(0))]);
+  let crc = 0;
+  for (let n = 0; n < megabytes; n++) crc = crc32(zeros, crc);
+  const fileName = Buffer.from(name);
+  const sizes = (header: Buffer, at: number) => {
+    header.writeUInt32LE(crc, at);
+    header.writeUInt32LE(data.length, at + 4);
+    header.writeUInt32LE(megabytes * zeros.length, at + 8);
+    header.writeUInt16LE(fileName.length, at + 12);
+  };
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt16LE(0x21, 12);
+  sizes(local, 14);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt16LE(0x21, 14);
+  sizes(central, 16);
+  const directoryAt = local.length + fileName.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + fileName.length, 12);
+  end.writeUInt32LE(directoryAt, 16);
+  return Buffer.concat([local, fileName, data, central, fileName, end]);
 }
 
 const rows = (made: Made) => made.database.db.select().from(articles).orderBy(asc(articles.slug));
@@ -271,6 +321,169 @@ describe.each(backends)("moving on $name", (backend) => {
     for (const [name, bytes] of first) expect(second.get(name)?.equals(bytes), name).toBe(true);
   });
 
+  it("brings back projects with their case studies and galleries, testimonials and settings", async () => {
+    const made = await site(database());
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(PNG)], name));
+      form.set("folder", "projects");
+      const response = await made.app.request("/api/uploads", {
+        method: "POST",
+        body: form,
+        headers: headers(made),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { url: string }).url;
+    };
+    const [cover, first, second, photo] = [
+      await upload("cover.png"),
+      await upload("first.png"),
+      await upload("second.png"),
+      await upload("face.png"),
+    ];
+    const { db } = made.database;
+    const [project] = await db
+      .insert(projects)
+      .values({
+        title: "A shop for ceramics",
+        title_ar: "متجر للخزف",
+        description: "Handmade, from three villages.",
+        description_ar: "مصنوع يدويًا من ثلاث قرى.",
+        category: "Web",
+        category_ar: "ويب",
+        image_url: cover,
+        image_alt_en: "The shop's front page",
+        image_alt_ar: "الصفحة الأولى للمتجر",
+        github_link: "https://github.com/example/shop",
+        live_link: "https://shop.example",
+        tags: ["React", "Node"],
+        featured: true,
+        position: 2,
+        slug_en: "ceramics-shop",
+        slug_ar: "متجر-الخزف",
+        published: true,
+        client_en: "Nile Ceramics",
+        client_ar: "خزف النيل",
+        role_en: "Design and code",
+        role_ar: "التصميم والبرمجة",
+        period_en: "2024",
+        period_ar: "٢٠٢٤",
+        problem_en: "<p>Orders came by <strong>phone</strong>.</p>",
+        problem_ar: "<p>كانت الطلبات تصل بالهاتف.</p>",
+        approach_en: `<p>A small shop:</p><ul><li>one page per piece</li></ul><p><img src="${first}" alt="A piece"></p>`,
+        outcome_en: "<p>Orders doubled.</p>",
+        results_en: ["2× orders", "-40 % calls"],
+        results_ar: ["ضعف الطلبات"],
+        meta_title_en: "Ceramics shop",
+        created_at: new Date("2024-03-01T10:00:00Z"),
+      })
+      .returning();
+    await db.insert(projects).values({
+      title: "An English-only draft",
+      description: "Not yet shown.",
+      slug_en: "english-draft",
+      published: false,
+      created_at: new Date("2024-04-01T10:00:00Z"),
+    });
+    await db.insert(projectImages).values([
+      { project_id: project!.id, url: first, alt_en: "First", alt_ar: "الأولى", position: 0 },
+      { project_id: project!.id, url: second, alt_en: "Second", alt_ar: "الثانية", position: 1 },
+    ]);
+    await db.insert(testimonials).values([
+      {
+        name: "منى",
+        role: "Owner",
+        company: "Nile Ceramics",
+        quote_en: "Orders doubled.",
+        quote_ar: "تضاعفت الطلبات.",
+        photo_url: photo,
+        project_id: project!.id,
+        show_on_home: true,
+        position: 1,
+        created_at: new Date("2024-05-01T10:00:00Z"),
+      },
+      {
+        name: "Sam",
+        quote_en: "Pending words.",
+        approved: false,
+        created_at: new Date("2024-06-01T10:00:00Z"),
+      },
+    ]);
+    const services = Array.from({ length: 6 }, (_, n) => ({
+      title: { en: `Service ${n + 1}`, ar: `خدمة ${n + 1}` },
+      text: { en: `What service ${n + 1} is.`, ar: `ما الخدمة ${n + 1}.` },
+    }));
+    await db.insert(siteSettings).values({ id: 1, overrides: { services, timeZone: "Africa/Cairo" } });
+
+    const first_ = await exportSite(made);
+    expect([...first_.keys()].filter((name) => name.startsWith("projects/")).sort()).toEqual([
+      "projects/ceramics-shop/cover.png",
+      "projects/ceramics-shop/first.png",
+      "projects/ceramics-shop/index.ar.md",
+      "projects/ceramics-shop/index.en.md",
+      "projects/ceramics-shop/second.png",
+      "projects/english-draft/index.en.md",
+    ]);
+    expect(first_.has("testimonials/face.png")).toBe(true);
+    const before = {
+      projects: await db.select().from(projects).orderBy(asc(projects.slug_en)),
+      testimonials: await db.select().from(testimonials).orderBy(asc(testimonials.name)),
+      settings: (await db.select().from(siteSettings))[0]!.overrides,
+    };
+
+    // An empty site: the same database emptied.
+    await made.database.clear();
+    const fresh = await site(made.database);
+    const archive = await zipOf(Object.fromEntries(first_));
+    const preview = await send(fresh, "preview", "export.zip", archive, "ar");
+    expect(preview.body).toMatchObject({
+      format: "sira",
+      projects: { create: 2, update: 0 },
+      testimonials: { create: 2, update: 0 },
+      settings: true,
+    });
+    const done = await send(fresh, "import", "export.zip", archive);
+    expect(done.status).toBe(200);
+    expect(done.body.imagesFailed).toEqual([]);
+
+    const after = await db.select().from(projects).orderBy(asc(projects.slug_en));
+    // The same content; only the stored images' addresses are new, and HTML blocks come back a line apart.
+    const stored = /\/storage\/portfolio_images\/\w+\/\d+_/g;
+    const same = (value: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(value)
+          .replace(stored, "/storage/X/")
+          .replace(/>(?:\\n)+</g, "><"),
+      );
+    const content = (row: (typeof after)[number]) => {
+      const { text_changed_en, text_changed_ar, ...rest } = row;
+      void text_changed_en;
+      void text_changed_ar;
+      return same(rest);
+    };
+    expect(after.map(content)).toEqual(before.projects.map(content));
+    const gallery = await db.select().from(projectImages).orderBy(asc(projectImages.position));
+    expect(gallery.map((entry) => [entry.project_id, entry.alt_en, entry.alt_ar])).toEqual([
+      [project!.id, "First", "الأولى"],
+      [project!.id, "Second", "الثانية"],
+    ]);
+    expect(same(await db.select().from(testimonials).orderBy(asc(testimonials.name)))).toEqual(
+      same(before.testimonials),
+    );
+    expect((await db.select().from(siteSettings))[0]!.overrides).toEqual(before.settings);
+
+    // Exported again: the same bytes.
+    const again = await exportSite(fresh);
+    expect([...again.keys()]).toEqual([...first_.keys()]);
+    for (const [name, bytes] of first_) expect(again.get(name)?.equals(bytes), name).toBe(true);
+    // Imported a second time: matched by id, nothing new.
+    const twice = await send(fresh, "preview", "export.zip", archive);
+    expect(twice.body).toMatchObject({
+      projects: { create: 0, update: 2 },
+      testimonials: { create: 0, update: 2 },
+    });
+  });
+
   it("refuses hostile and broken input and changes nothing", async () => {
     const made = await site(database());
     const refused = async (name: string, bytes: Buffer, key: RegExp, status = 422) => {
@@ -311,31 +524,8 @@ describe.each(backends)("moving on $name", (backend) => {
   }, 60_000);
 });
 
-describe("refusals that read nothing of the database", () => {
-  const database = useTestDatabase(backends[0]!);
-
-  it("stops a zip bomb and a 20 MB title", async () => {
-    const made = await site(database());
-    const refused = async (name: string, bytes: Buffer, key: RegExp) => {
-      const answer = await send(made, "import", name, bytes);
-      expect(answer.status, name).toBe(422);
-      expect(answer.body.error, name).toMatch(key);
-    };
-    // 220 MB of zeros deflate to a few hundred kB: inflation stops at the bound.
-    await refused("bomb.zip", await zipOf({ "a.md": Buffer.alloc(220 * 1024 * 1024) }), /larger than/);
-    const title = "T".repeat(20 * 1024 * 1024);
-    await refused(
-      "long.xml",
-      Buffer.from(
-        `<?xml version="1.0"?><rss><channel><item><title>${title}</title><wp:post_type>post</wp:post_type><wp:post_id>1</wp:post_id><content:encoded>x</content:encoded></item></channel></rss>`,
-      ),
-      /too long/,
-    );
-    expect(await rows(made)).toEqual([]);
-  }, 120_000);
-});
-
-describe("images named by address", () => {
+// What needs no second database: one embedded database serves these.
+describe("on the embedded database only", () => {
   const database = useTestDatabase(backends[0]!);
   let server: Server;
   let base = "";
@@ -348,6 +538,29 @@ describe("images named by address", () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("stops a zip bomb and a 20 MB title", async () => {
+    const made = await site(database());
+    const refused = async (name: string, bytes: Buffer, key: RegExp) => {
+      const answer = await send(made, "import", name, bytes);
+      expect(answer.status, name).toBe(422);
+      expect(answer.body.error, name).toMatch(key);
+    };
+    // 220 MB of zeros in a few hundred kB: never inflated past the bound.
+    const bomb = zipBomb("a.md", 220);
+    expect(bomb.length).toBeLessThan(300 * 1024);
+    expect((await unzip(bomb)).get("a.md")?.length).toBe(220 * 1024 * 1024);
+    await refused("bomb.zip", bomb, /larger than/);
+    const title = "T".repeat(20 * 1024 * 1024);
+    await refused(
+      "long.xml",
+      Buffer.from(
+        `<?xml version="1.0"?><rss><channel><item><title>${title}</title><wp:post_type>post</wp:post_type><wp:post_id>1</wp:post_id><content:encoded>x</content:encoded></item></channel></rss>`,
+      ),
+      /too long/,
+    );
+    expect(await rows(made)).toEqual([]);
+  }, 120_000);
 
   const ghostWith = (url: string) =>
     Buffer.from(

@@ -11,11 +11,22 @@ import {
   tagSlug,
 } from "#core/article-rules.ts";
 import { isUuid } from "#core/ids.ts";
+import { SiteSettingsSchema } from "#core/site-settings.ts";
 import { parseImageUrl } from "#core/images.ts";
 import type { Language } from "#core/preferences.ts";
 import { arabicSlug, itemPath } from "#core/slugs.ts";
 import type { Database } from "#db/client.ts";
-import { articles, importedItems, oldAddresses, slugHistory, type ArticleTag } from "#db/schema.ts";
+import {
+  articles,
+  importedItems,
+  oldAddresses,
+  projectImages,
+  projects,
+  siteSettings,
+  slugHistory,
+  testimonials,
+  type ArticleTag,
+} from "#db/schema.ts";
 import { ServiceError } from "#server/http/errors.ts";
 import type { Logger } from "#server/kernel/logger.ts";
 import type { ImageStore } from "#server/kernel/storage/image-store.ts";
@@ -26,6 +37,7 @@ import { readGhost } from "./ghost.ts";
 import type { ImageRef, ImportArticle, ImportSource, ImportText, Skipped, SkipReason } from "./items.ts";
 import { readMarkdownFolder, SIRA_FORMAT, SIRA_MARKER } from "./markdown-source.ts";
 import { parseMarkdownDocument } from "./markdown.ts";
+import type { SiraExtras } from "./sira-extras.ts";
 import { readWordPress } from "./wordpress.ts";
 
 // Moving in (docs/product.md §31): a source is read whole and checked before anything changes; the owner sees
@@ -95,6 +107,10 @@ export interface ImportPlan {
   skipped: Skipped[];
   /** Images in the folder or zip to store, and addresses to fetch. */
   images: { files: number; urls: number };
+  /** Our own export's projects and testimonials, created or updated, and whether it brings the settings. */
+  projects: { create: number; update: number };
+  testimonials: { create: number; update: number };
+  settings: boolean;
 }
 
 export interface ImportResult extends ImportPlan {
@@ -178,6 +194,51 @@ function imagesOf(article: ImportArticle): { key: string; ref: ImageRef; folder:
   return found;
 }
 
+/** Every image our own export's projects and testimonials name. */
+function extraImagesOf(extras: SiraExtras | undefined): { key: string; ref: ImageRef; folder: string }[] {
+  const found: { key: string; ref: ImageRef; folder: string }[] = [];
+  const add = (ref: ImageRef | null, folder: string) => {
+    if (!ref) return;
+    if ("file" in ref && (ref.file.startsWith("/") || ref.file.includes(".."))) return;
+    found.push({ key: imageKey(ref, folder), ref, folder });
+  };
+  for (const project of extras?.projects ?? []) {
+    add(project.cover, project.folder);
+    for (const image of project.gallery) add(image, project.folder);
+    for (const language of LANGUAGES) {
+      const text = project.texts[language];
+      if (!text) continue;
+      add(text.shareImage, project.folder);
+      for (const html of [text.problem, text.approach, text.outcome])
+        for (const match of html.matchAll(/<img\b[^>]*?\bsrc="([^"]+)"/g)) {
+          const src = decodeEntities(match[1]!);
+          if (/^https?:\/\//i.test(src)) add({ url: src }, project.folder);
+          else if (!src.startsWith("/") && !/^[a-z]+:/i.test(src))
+            add({ file: decodeURIComponentSafe(src) }, project.folder);
+        }
+    }
+  }
+  for (const quote of extras?.testimonials ?? []) add(quote.photo, "");
+  return found;
+}
+
+/** Which of these ids are rows of the table already. */
+async function existingIds(
+  db: Database,
+  table: typeof projects | typeof testimonials,
+  ids: string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(inArray(table.id, ids.slice(start, start + 500)));
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
 const decodeEntities = (value: string) => value.replaceAll("&amp;", "&");
 
 function decodeURIComponentSafe(value: string): string {
@@ -246,7 +307,14 @@ export async function planImport(db: Database, source: ImportSource): Promise<Im
   }));
   const keys = new Map<string, ImageRef>();
   for (const article of kept) for (const image of imagesOf(article)) keys.set(image.key, image.ref);
+  for (const image of extraImagesOf(source.extras)) keys.set(image.key, image.ref);
   const refs = [...keys.values()];
+  const extras = source.extras;
+  const counted = async (table: typeof projects | typeof testimonials, ids: string[]) => {
+    const found = await existingIds(db, table, ids);
+    const update = ids.filter((id) => found.has(id)).length;
+    return { create: ids.length - update, update };
+  };
   return {
     format: source.format,
     create: items.filter((item) => item.action === "create").length,
@@ -258,6 +326,9 @@ export async function planImport(db: Database, source: ImportSource): Promise<Im
       files: refs.filter((ref) => "file" in ref).length,
       urls: refs.filter((ref) => "url" in ref).length,
     },
+    projects: await counted(projects, extras?.projects.map((project) => project.id) ?? []),
+    testimonials: await counted(testimonials, extras?.testimonials.map((quote) => quote.id) ?? []),
+    settings: Boolean(extras?.settings),
   };
 }
 
@@ -271,6 +342,7 @@ async function storeImages(
   const failed: string[] = [];
   const wanted = new Map<string, { ref: ImageRef; folder: string }>();
   for (const article of source.articles) for (const image of imagesOf(article)) wanted.set(image.key, image);
+  for (const image of extraImagesOf(source.extras)) wanted.set(image.key, image);
   const keys = [...wanted.keys()];
   // An image this source brought before, still stored, is used again rather than stored twice.
   for (let start = 0; start < keys.length; start += 500) {
@@ -430,6 +502,126 @@ function ownSlugAddress(address: string): { language: Language; slug: string } |
   return { language: match[1] ? "ar" : "en", slug: match[2]! };
 }
 
+/** Only the settings fields that pass their checks: an export edited by hand cannot break the site. */
+function validSettings(given: Record<string, unknown>): Record<string, unknown> {
+  const shape = SiteSettingsSchema.shape as Record<
+    string,
+    { safeParse(value: unknown): { success: boolean } }
+  >;
+  return Object.fromEntries(
+    Object.entries(given).filter(([field, value]) => shape[field]?.safeParse(value).success === true),
+  );
+}
+
+/** Writes our own export's projects (with their galleries), testimonials and settings, matched by their ids. */
+async function writeExtras(
+  tx: Transaction,
+  extras: SiraExtras,
+  clean: Map<string, string>,
+  stored: Map<string, string>,
+  now: Date,
+): Promise<void> {
+  const image = (ref: ImageRef | null, folder: string) =>
+    ref ? (stored.get(imageKey(ref, folder)) ?? null) : null;
+  for (const project of extras.projects) {
+    const { en, ar } = project.texts;
+    const html = (value: string | undefined) =>
+      value ? rewrite(clean.get(value) ?? "", project.folder, undefined, stored, new Map()) : "";
+    const cover = image(project.cover, project.folder);
+    const fields = {
+      title: en?.title ?? project.label,
+      title_ar: ar?.title ?? "",
+      description: en?.description ?? "",
+      description_ar: ar?.description ?? "",
+      category: en?.category ?? "",
+      category_ar: ar?.category ?? "",
+      image_url: cover,
+      image_alt_en: cover ? (en?.coverAlt ?? "") : "",
+      image_alt_ar: cover ? (ar?.coverAlt ?? "") : "",
+      github_link: project.github,
+      live_link: project.live,
+      tags: project.tags,
+      featured: project.featured,
+      position: project.position,
+      published: project.published,
+      slug_en: en?.slug ?? "",
+      slug_ar: ar?.slug ?? "",
+      meta_title_en: en?.metaTitle ?? "",
+      meta_title_ar: ar?.metaTitle ?? "",
+      meta_description_en: en?.metaDescription ?? "",
+      meta_description_ar: ar?.metaDescription ?? "",
+      share_image_en: image(en?.shareImage ?? null, project.folder),
+      share_image_ar: image(ar?.shareImage ?? null, project.folder),
+      client_en: en?.client ?? "",
+      client_ar: ar?.client ?? "",
+      role_en: en?.role ?? "",
+      role_ar: ar?.role ?? "",
+      period_en: en?.period ?? "",
+      period_ar: ar?.period ?? "",
+      problem_en: html(en?.problem),
+      problem_ar: html(ar?.problem),
+      approach_en: html(en?.approach),
+      approach_ar: html(ar?.approach),
+      outcome_en: html(en?.outcome),
+      outcome_ar: html(ar?.outcome),
+      results_en: en?.results ?? [],
+      results_ar: ar?.results ?? [],
+      created_at: project.date,
+      text_changed_en: en ? project.date : null,
+      text_changed_ar: ar ? project.date : null,
+    };
+    await tx
+      .insert(projects)
+      .values({ id: project.id, ...fields })
+      .onConflictDoUpdate({ target: projects.id, set: fields });
+    await tx.delete(projectImages).where(eq(projectImages.project_id, project.id));
+    const gallery = project.gallery.flatMap((ref, index) => {
+      const url = image(ref, project.folder);
+      return url
+        ? [
+            {
+              project_id: project.id,
+              url,
+              alt_en: en?.galleryAlts[index] ?? "",
+              alt_ar: ar?.galleryAlts[index] ?? "",
+              position: index,
+            },
+          ]
+        : [];
+    });
+    if (gallery.length > 0) await tx.insert(projectImages).values(gallery);
+  }
+  const wanted = extras.testimonials.flatMap((quote) => (quote.projectId ? [quote.projectId] : []));
+  const known = await existingIds(tx, projects, [...new Set(wanted)]);
+  for (const quote of extras.testimonials) {
+    const fields = {
+      name: quote.name,
+      role: quote.role,
+      company: quote.company,
+      quote_en: quote.quoteEn,
+      quote_ar: quote.quoteAr,
+      photo_url: image(quote.photo, ""),
+      // A testimonial about a project the site does not have keeps its words, without the link.
+      project_id: quote.projectId && known.has(quote.projectId) ? quote.projectId : null,
+      approved: quote.approved,
+      show_on_home: quote.showOnHome,
+      position: quote.position,
+      created_at: quote.date,
+    };
+    await tx
+      .insert(testimonials)
+      .values({ id: quote.id, ...fields })
+      .onConflictDoUpdate({ target: testimonials.id, set: fields });
+  }
+  if (extras.settings) {
+    const overrides = validSettings(extras.settings);
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, overrides, updated_at: now })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { overrides, updated_at: now } });
+  }
+}
+
 /** Runs an import: images first, then every article in one transaction. Nothing is written when it fails. */
 export async function runImport(deps: MovingDeps, source: ImportSource): Promise<ImportResult> {
   const plan = await planImport(deps.db, source);
@@ -439,6 +631,14 @@ export async function runImport(deps: MovingDeps, source: ImportSource): Promise
     for (const language of LANGUAGES) {
       const text = article.texts[language];
       if (text) clean.set(text, await deps.sanitizeHtml(text.html));
+    }
+  const cleanExtras = new Map<string, string>();
+  for (const project of source.extras?.projects ?? [])
+    for (const language of LANGUAGES) {
+      const text = project.texts[language];
+      if (!text) continue;
+      for (const html of [text.problem, text.approach, text.outcome])
+        if (html && !cleanExtras.has(html)) cleanExtras.set(html, await deps.sanitizeHtml(html));
     }
   const images = await storeImages(deps, source);
   const now = deps.now();
@@ -558,6 +758,7 @@ export async function runImport(deps: MovingDeps, source: ImportSource): Promise
             }
           }
       }
+      if (source.extras) await writeExtras(tx, source.extras, cleanExtras, images.stored, now);
       for (const [key, url] of images.stored)
         await tx
           .insert(importedItems)

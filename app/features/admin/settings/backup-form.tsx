@@ -1,5 +1,6 @@
-import { Download, FileText, Upload } from "lucide-react";
+import { Download, FileText, FileUp, Upload } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { apiErrorText } from "#core/api-errors.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -72,6 +73,14 @@ export function BackupForm() {
         <FileText aria-hidden="true" className="size-4" />
         {t("moving.download")}
       </a>
+      <Link
+        to="../import"
+        relative="path"
+        className="inline-flex items-center gap-2 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        <FileUp aria-hidden="true" className="size-4" />
+        {t("moving.backupLink")}
+      </Link>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-file`} className="text-sm font-semibold">

@@ -7,6 +7,7 @@ export const SETTINGS_PAGES = [
   ...(Object.keys(SETTINGS_SECTIONS) as SettingsSection[]),
   "security",
   "backup",
+  "import",
 ] as const;
 
 export function SettingsNav() {
@@ -21,7 +22,7 @@ export function SettingsNav() {
               preventScrollReset
               className="inline-flex rounded-full border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted aria-[current=page]:border-primary aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
             >
-              {t(`admin.settings.sections.${page}`)}
+              {page === "import" ? t("moving.nav") : t(`admin.settings.sections.${page}`)}
             </NavLink>
           </li>
         ))}
