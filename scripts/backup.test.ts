@@ -115,7 +115,7 @@ describe("npm run backup and npm run restore", () => {
     const refused = await run("restore", target, [broken, "--replace"]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("is not a backup of this site");
-  }, 60_000);
+  }, 120_000);
 });
 
 /** The names of a zip's entries and its manifest, read with yauzl. */
@@ -204,5 +204,5 @@ describe("the README's nightly backup", () => {
     }
     // A stopped server leaves no key behind; the command then reads the folder itself (the test above).
     expect(existsSync(path.join(dataDir, "backup-channel.json"))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 });
