@@ -61,6 +61,8 @@ for (const { language, theme } of MODES) {
     baseURL,
     db,
   }) => {
+    // Eight views, each analysed whole by axe, then a toast.
+    test.setTimeout(90_000);
     await setPreferences(context, baseURL!, { language, theme });
     await insertProject(db, { title: "Shop", category: "React" });
     await insertArticle(db, { slug: "listed", title_en: "Listed article", title_ar: "مقالة" });
