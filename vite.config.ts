@@ -28,6 +28,9 @@ function isOnEveryPage(id: string, ctx: ChunkingContext): boolean {
 
 export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  // The CV's PDF compiler is a native Node module the server loads when a PDF is asked for; development's scan of
+  // the routes' imports must not try to bundle it for the browser.
+  optimizeDeps: { exclude: ["@myriaddreamin/typst-ts-node-compiler"] },
   // The server bundle includes React: pin its production build, whoever imports the bundle (server.js or a test).
   define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   // The server build's entry is our Hono app (docs/architecture.md "Platform notes": Vite 8 ignores the old isSsrBuild branch).

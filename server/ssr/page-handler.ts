@@ -147,9 +147,12 @@ export function pageHandler(options: {
     pathname.startsWith(`${env.adminPath}/`) ||
     pathname.startsWith(`${env.adminPath}.`) ||
     /^(\/ar)?\/(preview|testimonial)\//.test(pathname);
-  /** Whole documents of public pages, not React Router's data (.data) or manifest (/__manifest) requests. */
+  /**
+   * Whole documents of public pages, not React Router's data (.data) or manifest (/__manifest) requests; the
+   * malformed-address guard's not-found page (/__invalid/address) is one.
+   */
   const isPublicPage = (pathname: string) =>
-    !isPrivate(pathname) && !pathname.endsWith(".data") && !pathname.startsWith("/__");
+    !isPrivate(pathname) && !pathname.endsWith(".data") && pathname !== "/__manifest";
   const tree = options.routes ? routeTree(options.routes) : null;
   // The verdicts on the last paths asked for: matching walks every route.
   const verdicts = new Map<string, boolean>();

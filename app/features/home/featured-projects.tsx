@@ -17,7 +17,8 @@ export default function FeaturedProjects({ featured }: { featured: ProjectsResul
           title={t("home.featuredTitle")}
           subtitle={t("home.featuredSubtitle")}
         />
-        {errorKey ? (
+        {/* Unread projects: the samples stand in, with the toast (docs/product.md §4.7); failed and none to show: say so. */}
+        {errorKey && projects.length === 0 ? (
           <LoadFailed titleKey="errors.fetchProjects" descriptionKey={errorKey} />
         ) : projects.length === 0 ? (
           // No projects and no samples (SAMPLE_PROJECTS=off): say so rather than show a blank area.

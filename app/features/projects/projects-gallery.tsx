@@ -17,7 +17,9 @@ export function ProjectsGallery({ result }: { result: ProjectPageResult }) {
   const filter = result.category === null ? undefined : { category: result.category };
   const { projects } = result;
 
-  if (result.errorKey) return <LoadFailed titleKey="errors.fetchProjects" descriptionKey={result.errorKey} />;
+  // Unread projects: the samples stand in, with the toast (docs/product.md §4.7); failed and none to show: say so.
+  if (result.errorKey && projects.length === 0)
+    return <LoadFailed titleKey="errors.fetchProjects" descriptionKey={result.errorKey} />;
   if (result.status === 200 && projects.length === 0) {
     return <p className="py-16 text-center text-lg text-muted-foreground">{t("projects.empty")}</p>;
   }
