@@ -2,7 +2,7 @@ import { Inbox, Mail, MailOpen, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useI18n } from "#app/lib/i18n.ts";
 import type { BulkMessageAction } from "./inbox-data.ts";
-import { smallButton } from "./inbox-filters.tsx";
+import { smallButton } from "#app/features/admin/lists/list-filter.tsx";
 
 /**
  * "Select all on this page" (checked, clear or partly) and what the selection can do (docs/product.md §21.4): in

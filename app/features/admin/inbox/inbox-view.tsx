@@ -12,7 +12,8 @@ import { searchWith } from "#app/features/admin/lists/list-query.ts";
 import { Pager } from "#app/features/admin/lists/pager.tsx";
 import { BulkBar } from "./bulk-bar.tsx";
 import type { BulkMessageAction } from "./inbox-data.ts";
-import { InboxFilters, smallButton } from "./inbox-filters.tsx";
+import { smallButton } from "#app/features/admin/lists/list-filter.tsx";
+import { InboxFilters } from "./inbox-filters.tsx";
 import { MessageItem } from "./message-item.tsx";
 
 // The owner's inbox (docs/product.md §12, §21): what visitors sent through the contact form, newest first, a page at
