@@ -28,9 +28,6 @@ function isOnEveryPage(id: string, ctx: ChunkingContext): boolean {
 
 export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  // The CV's PDF compiler is a native Node module the server loads when a PDF is asked for; development's scan of
-  // the routes' imports must not try to bundle it for the browser.
-  optimizeDeps: { exclude: ["@myriaddreamin/typst-ts-node-compiler"] },
   // The server bundle includes React: pin its production build, whoever imports the bundle (server.js or a test).
   define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   // The server build's entry is our Hono app (docs/architecture.md "Platform notes": Vite 8 ignores the old isSsrBuild branch).
@@ -70,7 +67,8 @@ export default defineConfig(({ command }) => ({
     // Every module the browser may load, lazy ones included, so the development server bundles their
     // dependencies once at start instead of finding one later and reloading the page.
     entries: ["app/**/*.{ts,tsx}", "!app/**/*.server.ts", "!app/**/*.test.ts", "!app/entry.server.tsx"],
-    exclude: ["@electric-sql/pglite", "drizzle-orm", "pg"],
+    // Server-only packages the scan meets through route modules; the CV's PDF compiler is a native Node module.
+    exclude: ["@electric-sql/pglite", "drizzle-orm", "pg", "@myriaddreamin/typst-ts-node-compiler"],
   },
   // The server build bundles its dependencies: loading hundreds of small ES modules from node_modules
   // (drizzle-orm alone) cost ~130 MB of RSS at start, and a bundle keeps only the icons and code we use.
