@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { AddressText } from "#app/components/address-text.tsx";
 import type { ReactNode } from "react";
 import { formatShortDate } from "#core/dates.ts";
 import { formatNumber } from "#core/intl.ts";
@@ -280,7 +281,7 @@ function FigureTable({
           {rows.map((row) => (
             <tr key={row.label} className="border-b border-border/60 last:border-0">
               <th scope="row" className="max-w-0 truncate py-1.5 text-start font-normal">
-                {addresses ? <bdi dir="ltr">{row.label}</bdi> : row.label}
+                {addresses ? <AddressText address={row.label} /> : row.label}
               </th>
               <td className="py-1.5 text-end tabular-nums">{formatNumber(row.count, locale)}</td>
             </tr>
